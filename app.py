@@ -1,0 +1,30 @@
+"""DP Explorer home page: what DP is, the guided tour, and the dataset in use.
+
+Pages live in pages/ (Streamlit's file-based navigation): each page calls ui.page.start_page, so
+the shared sidebar is there whichever page a visitor opens first, deep links included.
+"""
+
+import streamlit as st
+
+from ui.page import start_page
+from ui.safe import md_escape
+from ui.text.home import TEXT
+from ui.widgets import dataset_report
+
+ctx = start_page(TEXT["title"], icon="🔐")
+st.markdown(TEXT["intro"])
+
+st.subheader(TEXT["tour_title"])
+st.markdown(TEXT["tour_intro"])
+for step, page in (
+    ("step_attacks", "pages/1_Attacks.py"),
+    ("step_histogram", "pages/2_Histogram_and_neighbour.py"),
+    ("step_posterior", "pages/3_Attacker_posterior.py"),
+    ("step_exponential", "pages/4_Exponential_mechanism.py"),
+    ("step_rr", "pages/5_Randomized_response.py"),
+):
+    st.page_link(page, label=TEXT[step])
+
+frame = ctx.dataset.table.frame
+st.info(TEXT["dataset_in_use"].format(name=md_escape(ctx.dataset.name), rows=len(frame), cols=frame.shape[1]))
+dataset_report(ctx.dataset.table)

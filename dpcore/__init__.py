@@ -1,0 +1,1 @@
+"""DP Explorer core: the pure differential-privacy library (no UI, no plotting)."""

@@ -1,0 +1,306 @@
+"""Noise mechanisms of the course: calibration, sampling, densities, privacy loss and accuracy.
+
+Three additive-noise families (Laplace, Gaussian, discrete Laplace) share one frozen dataclass,
+`AdditiveNoise`, so pages and other dpcore modules never write a second copy of a density.
+The exponential mechanism and randomized response's truth probability live here too.
+
+Reference: Dwork & Roth, "The Algorithmic Foundations of Differential Privacy" (2014), ch. 3;
+Balle & Wang, "Improving the Gaussian mechanism" (ICML 2018, arXiv:1805.06530);
+the course chapter (SEED-FACTS sections 3, 4, 5 and 8).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Literal
+
+import numpy as np
+from dp_accounting.gaussian_mechanism import get_sigma_gaussian
+from scipy import special
+
+from dpcore.validation import check_delta, check_epsilon, check_positive, check_probability
+
+NoiseKind = Literal["laplace", "gaussian", "discrete_laplace"]
+GaussianMethod = Literal["analytic", "classic"]
+NOISE_KINDS: tuple[NoiseKind, ...] = ("laplace", "gaussian", "discrete_laplace")
+GAUSSIAN_METHODS: tuple[GaussianMethod, ...] = ("analytic", "classic")
+
+ArrayLike = float | np.ndarray
+
+
+def gaussian_sigma(
+    epsilon: float, delta: float, sensitivity: float = 1.0, method: GaussianMethod = "analytic"
+) -> float:
+    """Standard deviation of Gaussian noise that gives (epsilon, delta)-DP.
+
+    classic:  sigma = Delta_2 * sqrt(2 ln(1.25 / delta)) / epsilon  (proven only for epsilon < 1).
+    analytic: the smallest sigma with delta(epsilon) <= delta, by Balle & Wang's exact formula,
+              taken from dp-accounting's `get_sigma_gaussian` (sensitivity 1) and scaled by Delta_2.
+
+    Raises ValueError for epsilon <= 0, delta outside (0, 1), sensitivity <= 0, NaN, unknown method.
+    Reference: Dwork & Roth Thm 3.22 (classic); Balle & Wang 2018, Thm 8 (analytic).
+    """
+    eps = check_epsilon(epsilon)
+    d = check_delta(delta, allow_zero=False)
+    sens = check_positive("Sensitivity", sensitivity)
+    if method == "classic":
+        return sens * math.sqrt(2.0 * math.log(1.25 / d)) / eps
+    if method == "analytic":
+        return sens * float(get_sigma_gaussian(eps, d))
+    raise ValueError(f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.")
+
+
+@dataclass(frozen=True)
+class _Family:
+    """The zero-centred noise law of one mechanism, as functions of (x, scale)."""
+
+    discrete: bool
+    pdf: Callable[[np.ndarray, float], np.ndarray]
+    cdf: Callable[[np.ndarray, float], np.ndarray]
+    log_pdf: Callable[[np.ndarray, float], np.ndarray]
+    abs_quantile: Callable[[float, float], float]
+    std: Callable[[float], float]
+    sample: Callable[[np.random.Generator, float, int | tuple[int, ...]], np.ndarray]
+
+
+def _laplace_cdf(x: np.ndarray, b: float) -> np.ndarray:
+    return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0) / b), 1 - 0.5 * np.exp(-np.maximum(x, 0) / b))
+
+
+def _dlap_p(t: float) -> float:
+    return math.exp(-1.0 / t)
+
+
+def _dlap_pmf(x: np.ndarray, t: float) -> np.ndarray:
+    p = _dlap_p(t)
+    k = np.asarray(x, dtype=float)
+    pmf = (1 - p) / (1 + p) * np.power(p, np.abs(k))
+    return np.where(k == np.round(k), pmf, 0.0)
+
+
+def _dlap_log_pmf(x: np.ndarray, t: float) -> np.ndarray:
+    p = _dlap_p(t)
+    return math.log((1 - p) / (1 + p)) - np.abs(np.round(x)) / t
+
+
+def _dlap_cdf(x: np.ndarray, t: float) -> np.ndarray:
+    p = _dlap_p(t)
+    k = np.floor(np.asarray(x, dtype=float))
+    below = np.power(p, -k) / (1 + p)  # P(X <= k) for k < 0
+    above = 1 - np.power(p, k + 1) / (1 + p)  # P(X <= k) for k >= 0
+    return np.where(k < 0, below, above)
+
+
+def _dlap_abs_quantile(alpha: float, t: float) -> float:
+    # P(|X| >= a) = 2 p^a / (1 + p) for whole a >= 1; solved for a as OpenDP does.
+    p = _dlap_p(t)
+    return max(0.0, math.log(alpha * (1 + p) / 2) / math.log(p))
+
+
+def _dlap_sample(rng: np.random.Generator, t: float, size: int | tuple[int, ...]) -> np.ndarray:
+    # The difference of two iid geometric counts of failures is discrete Laplace.
+    q = 1 - _dlap_p(t)
+    return (rng.geometric(q, size) - rng.geometric(q, size)).astype(np.int64)
+
+
+_FAMILIES: dict[NoiseKind, _Family] = {
+    "laplace": _Family(
+        discrete=False,
+        pdf=lambda x, b: np.exp(-np.abs(x) / b) / (2 * b),
+        cdf=_laplace_cdf,
+        log_pdf=lambda x, b: -np.abs(x) / b - math.log(2 * b),
+        abs_quantile=lambda alpha, b: b * math.log(1 / alpha),
+        std=lambda b: math.sqrt(2) * b,
+        sample=lambda rng, b, size: rng.laplace(0.0, b, size),
+    ),
+    "gaussian": _Family(
+        discrete=False,
+        pdf=lambda x, s: np.exp(-0.5 * (x / s) ** 2) / (s * math.sqrt(2 * math.pi)),
+        cdf=lambda x, s: special.ndtr(x / s),
+        log_pdf=lambda x, s: -0.5 * (x / s) ** 2 - math.log(s * math.sqrt(2 * math.pi)),
+        abs_quantile=lambda alpha, s: s * float(special.ndtri(1 - alpha / 2)),
+        std=lambda s: s,
+        sample=lambda rng, s, size: rng.normal(0.0, s, size),
+    ),
+    "discrete_laplace": _Family(
+        discrete=True,
+        pdf=_dlap_pmf,
+        cdf=_dlap_cdf,
+        log_pdf=_dlap_log_pmf,
+        abs_quantile=_dlap_abs_quantile,
+        std=lambda t: math.sqrt(2 * _dlap_p(t)) / (1 - _dlap_p(t)),
+        sample=_dlap_sample,
+    ),
+}
+
+
+@dataclass(frozen=True)
+class AdditiveNoise:
+    """A calibrated additive-noise mechanism M(D) = f(D) + noise.
+
+    `scale` is b for Laplace (density exp(-|x|/b) / 2b), sigma for Gaussian, and t for discrete
+    Laplace (pmf proportional to exp(-|k|/t), OpenDP's convention). `calibration` records the
+    formula used; `caveat` says when that formula's guarantee does not strictly hold.
+    """
+
+    kind: NoiseKind
+    scale: float
+    epsilon: float
+    delta: float
+    sensitivity: float
+    calibration: str
+    caveat: str | None = None
+
+    @property
+    def _family(self) -> _Family:
+        return _FAMILIES[self.kind]
+
+    @property
+    def discrete(self) -> bool:
+        """True when outputs are whole numbers (discrete Laplace)."""
+        return self._family.discrete
+
+    @property
+    def std(self) -> float:
+        """Standard deviation of the noise."""
+        return self._family.std(self.scale)
+
+    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...] = 1) -> np.ndarray:
+        """Draw noise with numpy (a simulation; releases use dpcore.release and OpenDP)."""
+        return self._family.sample(rng, self.scale, size)
+
+    def pdf(self, x: ArrayLike) -> np.ndarray:
+        """Density (pmf for discrete Laplace) of the noise at x."""
+        return self._family.pdf(np.asarray(x, dtype=float), self.scale)
+
+    def log_pdf(self, x: ArrayLike) -> np.ndarray:
+        """Log density of the noise at x, finite far into the tails."""
+        return self._family.log_pdf(np.asarray(x, dtype=float), self.scale)
+
+    def cdf(self, x: ArrayLike) -> np.ndarray:
+        """P(noise <= x)."""
+        return self._family.cdf(np.asarray(x, dtype=float), self.scale)
+
+    def accuracy(self, alpha: float = 0.05) -> float:
+        """The (1 - alpha) quantile of |noise|: P(|noise| >= a) = alpha.
+
+        Laplace: b ln(1/alpha); Gaussian: sigma * Phi^-1(1 - alpha/2); discrete Laplace:
+        ln(alpha (1 + p) / 2) / ln p with p = exp(-1/t). Agrees with opendp.accuracy.
+        """
+        a = check_probability("Alpha", alpha, open_interval=True)
+        return self._family.abs_quantile(a, self.scale)
+
+    def expected_abs_error(self) -> float:
+        """E|noise|: b for Laplace, sigma * sqrt(2/pi) for Gaussian, 2p / (1 - p^2) discrete."""
+        if self.kind == "laplace":
+            return self.scale
+        if self.kind == "gaussian":
+            return self.scale * math.sqrt(2 / math.pi)
+        p = _dlap_p(self.scale)
+        return 2 * p / (1 - p * p)
+
+    def output_pdf(self, output: ArrayLike, true_value: float) -> np.ndarray:
+        """Density of the mechanism's output at `output` when the true answer is `true_value`."""
+        return self.pdf(np.asarray(output, dtype=float) - true_value)
+
+    def privacy_loss(self, output: ArrayLike, value_d: float, value_d_prime: float) -> np.ndarray:
+        """L(O) = ln(p_D(O) / p_D'(O)) for true answers value_d (on D) and value_d_prime (on D').
+
+        Computed from log densities so it stays finite where both densities underflow.
+        """
+        o = np.asarray(output, dtype=float)
+        return self.log_pdf(o - value_d) - self.log_pdf(o - value_d_prime)
+
+
+def calibrate(
+    kind: NoiseKind,
+    epsilon: float,
+    delta: float = 0.0,
+    sensitivity: float = 1.0,
+    gaussian_method: GaussianMethod = "analytic",
+) -> AdditiveNoise:
+    """Calibrate a mechanism to (epsilon, delta) for a query of the given sensitivity.
+
+    Laplace and discrete Laplace: scale = Delta_1 / epsilon (pure DP, delta ignored).
+    Gaussian: sigma from `gaussian_sigma` with Delta_2 (delta must be in (0, 1)).
+    Raises ValueError with a readable message for any invalid parameter.
+    """
+    if kind not in _FAMILIES:
+        raise ValueError(f"Unknown mechanism {kind!r}: choose one of {', '.join(NOISE_KINDS)}.")
+    eps = check_epsilon(epsilon)
+    sens = check_positive("Sensitivity", sensitivity)
+    if kind == "gaussian":
+        d = check_delta(delta, allow_zero=False)
+        sigma = gaussian_sigma(eps, d, sens, gaussian_method)
+        caveat = None
+        if gaussian_method == "classic" and eps >= 1:
+            caveat = (
+                f"The classic Gaussian formula is proven only for epsilon below 1; at epsilon = "
+                f"{eps:g} its guarantee does not strictly hold. The analytic calibration is exact."
+            )
+        return AdditiveNoise("gaussian", sigma, eps, d, sens, f"gaussian-{gaussian_method}", caveat)
+    check_delta(delta)
+    return AdditiveNoise(kind, sens / eps, eps, 0.0, sens, kind)
+
+
+def exponential_probabilities(
+    scores: np.ndarray | list[float], epsilon: float, sensitivity: float = 1.0
+) -> np.ndarray:
+    """Selection probabilities of the exponential mechanism.
+
+    Pr[r] = exp(eps q(r) / (2 Delta_q)) / sum_r' exp(eps q(r') / (2 Delta_q)), computed after
+    subtracting the largest exponent so it stays finite for eps * score up to 1e6 and beyond.
+    epsilon = 0 gives the uniform distribution.
+    Reference: McSherry & Talwar 2007; course Table 6-4.
+    """
+    eps = check_epsilon(epsilon, allow_zero=True)
+    sens = check_positive("Score sensitivity", sensitivity)
+    try:
+        q = np.asarray(scores, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("Every score must be a number.") from None
+    if q.ndim != 1 or q.size == 0:
+        raise ValueError("The exponential mechanism needs at least one option with a score.")
+    if not np.all(np.isfinite(q)):
+        raise ValueError("Every score must be a finite number (no blanks, NaN or infinity).")
+    logits = eps * q / (2.0 * sens)
+    weights = np.exp(logits - logits.max())
+    return weights / weights.sum()
+
+
+def sample_exponential(
+    scores: np.ndarray | list[float],
+    epsilon: float,
+    rng: np.random.Generator,
+    size: int = 1,
+    sensitivity: float = 1.0,
+) -> np.ndarray:
+    """Draw `size` selections (indices into scores) from the exponential mechanism."""
+    probabilities = exponential_probabilities(scores, epsilon, sensitivity)
+    return rng.choice(probabilities.size, size=size, p=probabilities)
+
+
+def rr_truth_probability(epsilon: float, categories: int = 2) -> float:
+    """Probability that (generalised) randomized response reports the true value.
+
+    p = e^eps / (e^eps + k - 1); for k = 2 this is the course's p = e^eps / (e^eps + 1).
+    """
+    eps = check_epsilon(epsilon, allow_zero=True)
+    if categories < 2:
+        raise ValueError(f"Randomized response needs at least 2 categories, got {categories}.")
+    return float(1.0 / (1.0 + (categories - 1) * math.exp(-eps)))
+
+
+def rr_epsilon(p: float, categories: int = 2) -> float:
+    """Epsilon of randomized response that tells the truth with probability p.
+
+    eps = ln(p (k - 1) / (1 - p)); for k = 2, eps = ln(p / (1 - p)). Needs 1/k < p < 1.
+    """
+    prob = check_probability("The truth probability p", p, open_interval=True)
+    if prob <= 1.0 / categories:
+        raise ValueError(
+            f"The truth probability p must be above 1/{categories} (= {1 / categories:.3g}), "
+            f"got {prob:g}: otherwise the answers carry no information about the truth."
+        )
+    return math.log(prob * (categories - 1) / (1 - prob))

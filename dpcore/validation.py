@@ -1,0 +1,70 @@
+"""Input checks shared by every dpcore module: one place, one wording, the offending value quoted."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+def _as_float(name: str, value: Any) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {value!r}.") from None
+    if math.isnan(number):
+        raise ValueError(f"{name} must be a number, got NaN.")
+    return number
+
+
+def check_epsilon(epsilon: Any, *, allow_zero: bool = False) -> float:
+    """Return epsilon as a float, or raise ValueError if it is not a usable privacy budget."""
+    eps = _as_float("Epsilon", epsilon)
+    if math.isinf(eps):
+        raise ValueError("Epsilon must be finite: an infinite epsilon means no privacy at all.")
+    if eps < 0 or (eps == 0 and not allow_zero):
+        bound = "zero or more" if allow_zero else "greater than zero"
+        raise ValueError(f"Epsilon must be {bound}, got {eps:g}.")
+    return eps
+
+
+def check_delta(delta: Any, *, allow_zero: bool = True) -> float:
+    """Return delta as a float in [0, 1) (or (0, 1) when zero is not allowed)."""
+    d = _as_float("Delta", delta)
+    if not 0.0 <= d < 1.0:
+        raise ValueError(f"Delta must be at least 0 and below 1, got {d:g}.")
+    if d == 0.0 and not allow_zero:
+        raise ValueError(
+            "Delta must be greater than zero for the Gaussian mechanism: "
+            "Gaussian noise can never give pure (delta = 0) differential privacy."
+        )
+    return d
+
+
+def check_positive(name: str, value: Any) -> float:
+    """Return value as a finite float > 0 (sensitivities, scales, tolerances)."""
+    v = _as_float(name, value)
+    if not math.isfinite(v) or v <= 0:
+        raise ValueError(f"{name} must be a finite number greater than zero, got {v:g}.")
+    return v
+
+
+def check_probability(name: str, value: Any, *, open_interval: bool = False) -> float:
+    """Return value as a float in [0, 1] (or (0, 1) when open_interval)."""
+    p = _as_float(name, value)
+    if open_interval and not 0.0 < p < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1, got {p:g}.")
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"{name} must lie between 0 and 1, got {p:g}.")
+    return p
+
+
+def check_count(name: str, value: Any, *, minimum: int = 1, maximum: int | None = None) -> int:
+    """Return value as an int within [minimum, maximum]."""
+    v = _as_float(name, value)
+    if not v.is_integer():
+        raise ValueError(f"{name} must be a whole number, got {v:g}.")
+    n = int(v)
+    if n < minimum or (maximum is not None and n > maximum):
+        upper = f" and at most {maximum:,}" if maximum is not None else ""
+        raise ValueError(f"{name} must be at least {minimum:,}{upper}, got {n:,}.")
+    return n

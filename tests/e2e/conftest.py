@@ -1,0 +1,119 @@
+"""One Streamlit server per test session, and Playwright driving Debian's /usr/bin/chromium.
+
+Never `playwright install`: the browser is the system one. On failure each test leaves a
+screenshot in test-artifacts/, and the server log is written there too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+APP_TIMEOUT_MS = 60_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, log_path: Path) -> subprocess.Popen[bytes]:
+    """Start `streamlit run app.py` on a loopback port and wait until it answers its health check."""
+    log = log_path.open("wb")
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+            "--server.port", str(port), "--server.address", "127.0.0.1",
+            "--server.headless", "true", "--browser.gatherUsageStats", "false",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise RuntimeError(f"Streamlit did not start; see {log_path}")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    proc = start_server(port, ARTIFACTS / "server.log")
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(APP_TIMEOUT_MS)
+    pg = context.new_page()
+    yield pg
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        name = re.sub(r"\W+", "_", request.node.name)
+        pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    context.close()
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+def wait_for_idle(page: Page) -> None:
+    """Wait until the app has finished its current run (no fixed sleeps)."""
+    app = page.locator("[data-testid=stApp]")
+    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=APP_TIMEOUT_MS)
+
+
+def open_app(page: Page, url: str) -> None:
+    """Open a URL of the app and wait until its first run is done and no exception is shown."""
+    page.goto(url)
+    wait_for_idle(page)
+    expect(page.locator("[data-testid=stMain]")).to_be_visible()
+    expect(page.locator("[data-testid=stException]")).to_have_count(0)

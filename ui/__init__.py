@@ -1,0 +1,1 @@
+"""Streamlit-facing helpers shared by the pages."""

@@ -1,0 +1,32 @@
+"""The shared look of every chart: colours with a fixed meaning, and big fonts for a classroom."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+COLORS: dict[str, str] = {
+    "d": "#1f77b4",  # the real dataset D
+    "d_prime": "#ff7f0e",  # the neighbour D'
+    "truth": "#2ca02c",  # true values
+    "danger": "#d62728",  # what an attacker learns
+    "neutral": "#7f7f7f",
+    "band": "rgba(31, 119, 180, 0.18)",
+    "highlight": "rgba(214, 39, 40, 0.12)",
+}
+FONT_SIZE = 16
+PLOTLY_CONFIG: dict[str, object] = {"displaylogo": False, "responsive": True}
+
+
+def styled(fig: go.Figure, title: str, x_title: str, y_title: str, height: int = 420) -> go.Figure:
+    """Apply the house layout: title, axis titles, large fonts, legend on top, tight margins."""
+    fig.update_layout(
+        title={"text": title, "x": 0.0, "xanchor": "left"},
+        xaxis_title=x_title,
+        yaxis_title=y_title,
+        height=height,
+        font={"size": FONT_SIZE},
+        margin={"l": 60, "r": 20, "t": 70, "b": 60},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
+        template="plotly_white",
+    )
+    return fig

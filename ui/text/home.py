@@ -1,0 +1,20 @@
+"""Sentences of the home page, kept together for translation."""
+
+TEXT: dict[str, str] = {
+    "title": "DP Explorer: see differential privacy at work",
+    "intro": (
+        "Differential privacy (DP) is a promise made to every person in a dataset: whatever is "
+        "published would have looked almost the same if your record had not been there. "
+        "The publisher keeps the promise by adding carefully sized random noise to each answer. "
+        "The privacy budget ε (epsilon) says how close 'almost the same' is: a smaller ε means more "
+        "noise and more privacy, a larger ε means more accurate answers and less privacy."
+    ),
+    "tour_title": "A guided tour",
+    "tour_intro": "Follow the pages in this order: first the attack, then the defence, then the trade-off.",
+    "step_attacks": "**1. The attack.** Two harmless-looking totals, subtracted, reveal one person's secret; and averaging many noisy answers recovers the truth.",
+    "step_histogram": "**2. The defence.** Noise on a histogram, shown next to the same release on a neighbouring dataset with one person removed or changed.",
+    "step_posterior": "**3. The trade-off.** What ε means for the person in the data: how far an attacker's suspicion can move after seeing the output.",
+    "step_exponential": "**4. Choosing privately.** The exponential mechanism picks the best option without revealing the votes.",
+    "step_rr": "**5. Privacy on your own device.** Randomized response: the collector never sees a true answer.",
+    "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
+}

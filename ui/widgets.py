@@ -1,0 +1,110 @@
+"""Controls used on more than one page, each defined once and bound to the URL.
+
+Binding (`bind="query-params"`, Streamlit >= 1.67) puts the value in the address bar under the
+widget's key, so a shared link reopens the same view. Keys must therefore be unique per page:
+pass a page prefix such as "hist_".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from dpcore.io import LoadedTable
+from dpcore.limits import DELTA_GRID, EPSILON_GRID
+from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
+from ui.text.common import TEXT
+
+
+def _where(container: DeltaGenerator | None) -> Any:
+    return st if container is None else container
+
+
+def epsilon_slider(
+    key: str,
+    default: float = 1.0,
+    label: str | None = None,
+    container: DeltaGenerator | None = None,
+    options: tuple[float, ...] = EPSILON_GRID,
+) -> float:
+    """A log-scale epsilon slider (0.001 … 20 in 1-1.5-2-3-5-7 steps)."""
+    return float(
+        _where(container).select_slider(
+            label or TEXT["epsilon"],
+            options=options,
+            value=default,
+            format_func=lambda v: f"{v:g}",
+            key=key,
+            help=TEXT["epsilon_help"],
+            bind="query-params",
+        )
+    )
+
+
+def delta_select(key: str, default: float = 1e-5, container: DeltaGenerator | None = None) -> float:
+    """A log-scale delta slider (1e-12 … 0.1)."""
+    return float(
+        _where(container).select_slider(
+            TEXT["delta"],
+            options=DELTA_GRID,
+            value=default,
+            format_func=lambda v: f"{v:.0e}",
+            key=key,
+            help=TEXT["delta_help"],
+            bind="query-params",
+        )
+    )
+
+
+def mechanism_select(
+    key: str,
+    default: NoiseKind = "laplace",
+    options: tuple[NoiseKind, ...] = NOISE_KINDS,
+    container: DeltaGenerator | None = None,
+) -> NoiseKind:
+    """Choose an additive-noise mechanism."""
+    return _where(container).radio(
+        TEXT["mechanism"],
+        options=options,
+        index=options.index(default),
+        format_func=lambda k: TEXT[f"mechanism_{k}"],
+        key=key,
+        horizontal=True,
+        bind="query-params",
+    )
+
+
+def gaussian_method_select(key: str, container: DeltaGenerator | None = None) -> GaussianMethod:
+    """Choose the Gaussian calibration: analytic (exact) or the classic textbook formula."""
+    return _where(container).radio(
+        TEXT["gaussian_method"],
+        options=GAUSSIAN_METHODS,
+        format_func=lambda m: TEXT[f"gaussian_method_{m}"],
+        key=key,
+        horizontal=True,
+        help=TEXT["gaussian_method_help"],
+        bind="query-params",
+    )
+
+
+def dataset_report(table: LoadedTable, expanded: bool = False) -> None:
+    """Show what was read: encoding, delimiter, size, column types, missing values, fixes made.
+
+    Everything from the file is shown as data or plain text, never as HTML or markdown.
+    """
+    frame = table.frame
+    delimiter = {"\t": "tab", " ": "space"}.get(table.delimiter, table.delimiter)
+    with st.expander(TEXT["report_title"], expanded=expanded):
+        st.text(
+            TEXT["report_detected"].format(
+                encoding=table.encoding, delimiter=delimiter, rows=len(frame), cols=frame.shape[1]
+            )
+        )
+        for note in table.notes or (TEXT["report_no_notes"],):
+            st.text(f"• {note}")
+        st.caption(TEXT["report_columns"])
+        st.dataframe(table.summary(), hide_index=True, width="stretch")
+        st.caption(TEXT["report_preview"])
+        st.dataframe(frame.head(10), width="stretch")

@@ -6,6 +6,7 @@ the shared sidebar is there whichever page a visitor opens first, deep links inc
 
 import streamlit as st
 
+from ui.navigation import PAGES
 from ui.page import start_page
 from ui.safe import md_escape
 from ui.text.home import TEXT
@@ -16,14 +17,8 @@ st.markdown(TEXT["intro"])
 
 st.subheader(TEXT["tour_title"])
 st.markdown(TEXT["tour_intro"])
-for step, page in (
-    ("step_attacks", "pages/1_Attacks.py"),
-    ("step_histogram", "pages/2_Histogram_and_neighbour.py"),
-    ("step_posterior", "pages/3_Attacker_posterior.py"),
-    ("step_exponential", "pages/4_Exponential_mechanism.py"),
-    ("step_rr", "pages/5_Randomized_response.py"),
-):
-    st.page_link(page, label=TEXT[step])
+for entry in PAGES[1:]:
+    st.page_link(entry.path, label=TEXT[f"step_{entry.label_key.removeprefix('nav_')}"], icon=entry.icon)
 
 frame = ctx.dataset.table.frame
 st.info(TEXT["dataset_in_use"].format(name=md_escape(ctx.dataset.name), rows=len(frame), cols=frame.shape[1]))

@@ -23,9 +23,14 @@ _UPLOAD_ERROR = "_dataset_upload_error"
 
 @dataclass(frozen=True)
 class Dataset:
-    """The dataset in use: its parsed table, a display name, and the bundled neighbour if any."""
+    """The dataset in use: its parsed table, a display name, and the bundled neighbour if any.
+
+    `ident` changes whenever the data does (bundled key, or the upload's file id), so work that
+    depends only on the data can be kept per session under it.
+    """
 
     key: str
+    ident: str
     name: str
     table: LoadedTable
     neighbour: LoadedTable | None = None
@@ -40,7 +45,7 @@ def bundled_dataset(key: str) -> Dataset:
     """Load one bundled dataset (and its course neighbour) through the shared cache."""
     info = BUNDLED[key]
     neighbour = _bundled(str(info.neighbour_path)) if info.neighbour_path else None
-    return Dataset(key, info.title, _bundled(str(info.path)), neighbour)
+    return Dataset(key, key, info.title, _bundled(str(info.path)), neighbour)
 
 
 def _read_upload() -> Dataset | None:
@@ -65,7 +70,7 @@ def _read_upload() -> Dataset | None:
         st.sidebar.error(TEXT["error_prefix"].format(message=error[1]))
     if kept is None:
         return None
-    return Dataset(UPLOAD, kept[1], kept[2])
+    return Dataset(UPLOAD, kept[0], kept[1], kept[2])
 
 
 def dataset_picker() -> Dataset:

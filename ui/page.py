@@ -12,6 +12,7 @@ from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
 from ui.charts.theme import PLOTLY_CONFIG
 from ui.datasets import Dataset, dataset_picker
+from ui.navigation import sidebar_menu
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
@@ -31,6 +32,7 @@ class PageContext:
 def start_page(title: str, icon: str = "🔐") -> PageContext:
     """Configure the page and render the shared sidebar (dataset, seed). Call first on every page."""
     st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide")
+    sidebar_menu()
     dataset = dataset_picker()
     seed = st.sidebar.number_input(
         TEXT["sidebar_seed"],

@@ -2,6 +2,12 @@
 
 TEXT: dict[str, str] = {
     "app_title": "DP Explorer",
+    "nav_home": "Home",
+    "nav_attacks": "1 · Attacks",
+    "nav_histogram": "2 · Histogram and neighbour",
+    "nav_posterior": "3 · The attacker's view",
+    "nav_exponential": "4 · Exponential mechanism",
+    "nav_rr": "5 · Randomized response",
     "sidebar_dataset": "Dataset",
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",

@@ -1,0 +1,115 @@
+"""Figures of the Histogram & neighbour page: plain numbers in, plotly figures out.
+
+Only bin counts reach the browser (a few KB), never the raw rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dpcore.mechanisms import AdditiveNoise
+from ui.charts.theme import COLORS, styled
+
+
+def _highlight(fig: go.Figure, labels: Sequence[str], changed: Sequence[int]) -> None:
+    for i in changed:
+        fig.add_vrect(
+            x0=i - 0.5, x1=i + 0.5, fillcolor=COLORS["highlight"], line_width=0, layer="below"
+        )
+    fig.update_xaxes(tickmode="array", tickvals=list(range(len(labels))), ticktext=list(labels))
+
+
+def true_histograms(
+    labels: Sequence[str],
+    counts_d: np.ndarray,
+    counts_d_prime: np.ndarray,
+    changed: Sequence[int],
+    title: str,
+    x_title: str,
+    y_title: str,
+) -> go.Figure:
+    """Grouped bars of D and D' with the bins that differ shaded."""
+    x = np.arange(len(labels))
+    fig = go.Figure(
+        [
+            go.Bar(x=x, y=counts_d, name="D", marker_color=COLORS["d"]),
+            go.Bar(x=x, y=counts_d_prime, name="D′", marker_color=COLORS["d_prime"]),
+        ]
+    )
+    _highlight(fig, labels, changed)
+    return styled(fig, title, x_title, y_title)
+
+
+def noisy_histograms(
+    labels: Sequence[str],
+    released_d: np.ndarray,
+    released_d_prime: np.ndarray,
+    half_width: float | None,
+    changed: Sequence[int],
+    title: str,
+    x_title: str,
+    y_title: str,
+) -> go.Figure:
+    """Grouped bars of the noisy releases on D and D', each with a ± half_width interval."""
+    x = np.arange(len(labels))
+    error = None if half_width is None else {"type": "constant", "value": half_width, "thickness": 1.5}
+    fig = go.Figure(
+        [
+            go.Bar(x=x, y=released_d, name="D (noisy)", marker_color=COLORS["d"], error_y=error),
+            go.Bar(x=x, y=released_d_prime, name="D′ (noisy)", marker_color=COLORS["d_prime"], error_y=error),
+        ]
+    )
+    _highlight(fig, labels, changed)
+    return styled(fig, title, x_title, y_title)
+
+
+def output_distributions(
+    mechanism: AdditiveNoise,
+    value_d: float,
+    value_d_prime: float,
+    observed: float,
+    title: str,
+    x_title: str,
+    y_title: str,
+) -> go.Figure:
+    """The output's density (or pmf) under D and under D', with the observed output marked."""
+    reach = mechanism.accuracy(0.001) + abs(value_d - value_d_prime)
+    lo, hi = min(value_d, value_d_prime) - reach, max(value_d, value_d_prime) + reach
+    if mechanism.discrete:
+        grid = np.arange(np.floor(lo), np.ceil(hi) + 1)
+        traces = [
+            go.Bar(x=grid, y=mechanism.output_pdf(grid, v), name=name, marker_color=c, opacity=0.6)
+            for v, name, c in ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
+        ]
+    else:
+        grid = np.linspace(lo, hi, 600)
+        traces = [
+            go.Scatter(x=grid, y=mechanism.output_pdf(grid, v), name=name, line={"color": c, "width": 3})
+            for v, name, c in ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
+        ]
+    fig = go.Figure(traces)
+    fig.update_layout(barmode="overlay")
+    fig.add_vline(
+        x=observed, line={"color": COLORS["danger"], "dash": "dash", "width": 2},
+        annotation_text=f"observed O = {observed:.2f}", annotation_position="top",
+    )
+    return styled(fig, title, x_title, y_title)
+
+
+def zoo_answers(
+    rows: Sequence[tuple[str, float, float]], truth_d: float, truth_d_prime: float, title: str, y_title: str
+) -> go.Figure:
+    """Noisy answers on D and D' for each (label, answer on D, answer on D') with the truths as lines."""
+    labels = [r[0] for r in rows]
+    fig = go.Figure(
+        [
+            go.Bar(x=labels, y=[r[1] for r in rows], name="D", marker_color=COLORS["d"]),
+            go.Bar(x=labels, y=[r[2] for r in rows], name="D′", marker_color=COLORS["d_prime"]),
+        ]
+    )
+    for value, color in ((truth_d, COLORS["d"]), (truth_d_prime, COLORS["d_prime"])):
+        fig.add_hline(y=value, line={"color": color, "dash": "dot"})
+    return styled(fig, title, "", y_title)

@@ -1,0 +1,1 @@
+"""Control groups of single pages, kept out of the page files so pages stay thin."""

@@ -1,0 +1,35 @@
+"""The app's pages in tour order, for the shared sidebar menu and the home page's tour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from ui.text.common import TEXT
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    """A page file and the key of its menu label in ui.text.common."""
+
+    path: str
+    label_key: str
+    icon: str
+
+
+PAGES: tuple[PageEntry, ...] = (
+    PageEntry("app.py", "nav_home", "🏠"),
+    PageEntry("pages/1_Attacks.py", "nav_attacks", "🕵️"),
+    PageEntry("pages/2_Histogram_and_neighbour.py", "nav_histogram", "📊"),
+    PageEntry("pages/3_Attacker_posterior.py", "nav_posterior", "🎲"),
+    PageEntry("pages/4_Exponential_mechanism.py", "nav_exponential", "🗳️"),
+    PageEntry("pages/5_Randomized_response.py", "nav_rr", "🪙"),
+)
+
+
+def sidebar_menu() -> None:
+    """Links to every page, in tour order (Streamlit's own file list is hidden in config.toml)."""
+    for entry in PAGES:
+        st.sidebar.page_link(entry.path, label=TEXT[entry.label_key], icon=entry.icon)
+    st.sidebar.divider()

@@ -1,0 +1,100 @@
+"""Sentences of the Histogram & neighbour page, kept together for translation."""
+
+TEXT: dict[str, str] = {
+    "title": "Histogram and its neighbour",
+    "intro": (
+        "A histogram is released with noise on every bar. Next to it you see the same release "
+        "computed on a neighbouring dataset D′, in which one person was removed or changed. "
+        "Differential privacy means the two releases are hard to tell apart."
+    ),
+    "tab_histogram": "Histogram and neighbour",
+    "tab_zoo": "Zoo count (Experiment 6-1)",
+    "section_data": "1. What to count",
+    "section_neighbour": "2. The neighbour D′",
+    "section_mechanism": "3. The mechanism",
+    "column": "Column",
+    "weight": "Each row stands for this many people",
+    "weight_none": "(one row is one person)",
+    "mode": "Bins",
+    "mode_bounds": "Equal-width bins on public bounds",
+    "mode_categories": "Declared categories",
+    "lower": "Lower bound",
+    "upper": "Upper bound",
+    "bins": "Number of bins",
+    "categories": "Categories (all of them, empty ones included)",
+    "why_public_bins_title": "Why public bounds and categories?",
+    "why_public_bins": (
+        "Why public bounds? If the bins followed the data's smallest and largest values, the "
+        "release would reveal those values, which belong to real people. Bounds and categories "
+        "must come from public knowledge (for example: ages run from 0 to 120). Every declared "
+        "bin is released, empty ones too: a release that listed only the non-empty bins would "
+        "tell an attacker for certain that somebody is in each of them."
+    ),
+    "data_hint_categories": "Prefilled with the categories found in the file. In a real release, list every possible category from public knowledge instead.",
+    "data_hint_bounds": "No public bounds are known for this column: these defaults are a guess, set them from what is publicly known about the column.",
+    "left_out": "Not counted: {missing:,} missing values and {outside:,} values outside the declared categories. {clamped:,} values outside the bounds were clamped into the end bins.",
+    "neighbour_kind": "How D′ differs from D",
+    "neighbour_course": "The course's neighbour file ({file})",
+    "neighbour_remove": "Remove one record (add/remove neighbours)",
+    "neighbour_replace": "Change one record (substitution neighbours)",
+    "row": "Record (row number, from 0)",
+    "record_shown": "The record that leaves or changes:",
+    "new_value": "Its new value",
+    "sensitivity_remove": "Add/remove neighbours: one person touches one bar, so the histogram's sensitivity is Δ₁ = 1 (and Δ₂ = 1).",
+    "sensitivity_replace": "Substitution neighbours: one bar loses a person and another gains one, so the sensitivity is Δ₁ = 2 (and Δ₂ = √2 ≈ 1.41). The noise doubles for the same ε.",
+    "sensitivity_course": "The course's neighbour removes one person, so the histogram's sensitivity is Δ₁ = 1 (and Δ₂ = 1).",
+    "not_neighbours": "These two files differ by {l1:g} people in this histogram, so they are not neighbours: a neighbour differs by one person.",
+    "same_histograms": "With these bins D and D′ give the same histogram, so nothing here can tell them apart. Pick another record or new value to see a difference.",
+    "noise_scale": "Noise per bar: {kind} with scale {scale:.4g} (standard deviation {std:.4g}), calibrated as {calibration}.",
+    "true_title": "True histograms: D and D′",
+    "noisy_title": "Noisy histograms: D and D′, with 95% intervals",
+    "dist_title": "Bar “{label}”: what the mechanism outputs under D and under D′",
+    "count_axis": "Number of people",
+    "share_axis": "Share of people",
+    "bin_axis": "Bin",
+    "output_axis": "Noisy count released for this bar",
+    "density_axis": "Probability density",
+    "pmf_axis": "Probability",
+    "ratio": (
+        "The observed value O = {observed:.2f} is {ratio:.3g} times as likely under D as under D′. "
+        "ε-differential privacy caps this ratio at e^ε = {cap:.3g}."
+    ),
+    "ratio_gaussian_over": "Here the ratio exceeds e^ε: the Gaussian mechanism allows this on outputs of total probability at most δ = {delta:g}.",
+    "utility_title": "Utility in plain words",
+    "utility_expected": "On average each bar is off by about {mae:.3g} people.",
+    "utility_interval": "95% of the time a bar is within ±{half:.3g} of the truth.",
+    "utility_l1": "This draw's total error over all bars (L1): {l1:.3g} people.",
+    "post_title": "Post-processing (costs no privacy)",
+    "post_note": "Anything computed from the noisy release alone, without looking at the data again, keeps the same privacy guarantee (post-processing, course Theorem 6-1).",
+    "clamp": "Clamp negative counts at 0",
+    "round": "Round to whole numbers",
+    "normalise": "Normalise to shares",
+    "simulation_label": "The charts above are a simulation with numpy and the seed, so that the same seed shows the same picture.",
+    "release_title": "A real release",
+    "release_note": "A release you download is drawn with OpenDP's vetted samplers, which are safe against floating-point attacks, not with the simulation above. It is not reproducible from the seed, and every release you draw spends ε again (sequential composition).",
+    "release_button": "Draw a release of D's histogram",
+    "release_download": "Download the release (CSV)",
+    "release_drawn": "Release drawn with OpenDP ({kind}, ε = {epsilon:g}). Post-processing as chosen above has been applied.",
+    "zoo_intro": (
+        "The course's Experiment 6-1: the count of animals eating more than {threshold:g} carrots a day, "
+        "on zoo.csv (D) and on zoo_nb.csv (D′, without the Dugong). Scheme 1 (interactive) adds "
+        "Laplace noise to the answer; scheme 2 (non-interactive) adds Laplace noise to every record "
+        "once and then counts the noisy records."
+    ),
+    "zoo_threshold": "Count animals eating more than",
+    "zoo_eps": "Budgets ε to compare",
+    "zoo_truth": "True answers: {d} on D and {dp} on D′.",
+    "zoo_table_eps": "ε",
+    "zoo_table_scheme": "Scheme",
+    "zoo_table_d": "Answer on D",
+    "zoo_table_dp": "Answer on D′",
+    "zoo_table_shows": "Difference shows?",
+    "zoo_interactive": "1: noise on the answer",
+    "zoo_noninteractive": "2: noise on every record",
+    "zoo_yes": "yes",
+    "zoo_no": "no",
+    "zoo_reading": "At ε = 10 the noise is so small that the answers still differ by one, exactly as the true counts do: the Dugong's departure shows. At ε = 0.1 the noise drowns that difference (the course saw 99 for the true 90).",
+    "zoo_sensitivity_note": "The course adds Lap(1/ε) to each record in scheme 2. A record's carrots can be anything from 0 to 100, so protecting the value itself would need Lap(100/ε).",
+    "zoo_chart_title": "Noisy answers on D and D′",
+    "zoo_pick_eps": "Choose at least one ε to compare.",
+}

@@ -14,6 +14,7 @@ import streamlit as st
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
 from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_MB
+from ui.state import url_choice
 from ui.text.common import TEXT
 
 UPLOAD = "upload"
@@ -76,13 +77,14 @@ def _read_upload() -> Dataset | None:
 def dataset_picker() -> Dataset:
     """Render the sidebar's dataset picker and return the dataset in use."""
     options = [*BUNDLED, UPLOAD]
-    choice = st.sidebar.selectbox(
+    choice = url_choice(
+        st.sidebar.selectbox,
         TEXT["sidebar_dataset"],
-        options=options,
-        index=options.index(DEFAULT_DATASET),
+        options,
+        "data",
+        DEFAULT_DATASET,
         format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else BUNDLED[k].title,
-        key="data",
-        bind="query-params",
+        persist_state="session",
     )
     if choice != UPLOAD:
         return bundled_dataset(choice)

@@ -1,8 +1,9 @@
 """Controls used on more than one page, each defined once and bound to the URL.
 
-Binding (`bind="query-params"`, Streamlit >= 1.67) puts the value in the address bar under the
-widget's key, so a shared link reopens the same view. Keys must therefore be unique per page:
-pass a page prefix such as "hist_".
+Numbers are bound with Streamlit's `bind="query-params"`; choices with ui.state.url_choice (stable
+option ids in the URL, not labels). Either way the value sits in the address bar under the widget's
+key, so a shared link reopens the same view. Keys must be unique per page: use a page prefix such
+as "hist_".
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.io import LoadedTable
 from dpcore.limits import DELTA_GRID, EPSILON_GRID
 from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
+from ui.state import url_choice
 from ui.text.common import TEXT
 
 
@@ -65,27 +67,27 @@ def mechanism_select(
     container: DeltaGenerator | None = None,
 ) -> NoiseKind:
     """Choose an additive-noise mechanism."""
-    return _where(container).radio(
+    return url_choice(
+        _where(container).radio,
         TEXT["mechanism"],
-        options=options,
-        index=options.index(default),
+        options,
+        key,
+        default,
         format_func=lambda k: TEXT[f"mechanism_{k}"],
-        key=key,
         horizontal=True,
-        bind="query-params",
     )
 
 
 def gaussian_method_select(key: str, container: DeltaGenerator | None = None) -> GaussianMethod:
     """Choose the Gaussian calibration: analytic (exact) or the classic textbook formula."""
-    return _where(container).radio(
+    return url_choice(
+        _where(container).radio,
         TEXT["gaussian_method"],
-        options=GAUSSIAN_METHODS,
+        GAUSSIAN_METHODS,
+        key,
         format_func=lambda m: TEXT[f"gaussian_method_{m}"],
-        key=key,
         horizontal=True,
         help=TEXT["gaussian_method_help"],
-        bind="query-params",
     )
 
 

@@ -9,9 +9,12 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_page(page_file: str, query: dict[str, str] | None = None) -> AppTest:
-    """Run `page_file` (relative to the repo root) once and return the AppTest."""
-    at = AppTest.from_file(str(ROOT / page_file), default_timeout=60)
+def run_page(page_file: str, query: dict[str, str | list[str]] | None = None) -> AppTest:
+    """Open `page_file` (relative to the repo root, e.g. "pages/1_Attacks.py") as a visitor would:
+    through the app's entry point, so page links resolve, with optional URL query parameters."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    if page_file != "app.py":
+        at.switch_page(page_file)
     if query:
         at.query_params.update(query)
     return at.run()

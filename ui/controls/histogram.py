@@ -38,6 +38,7 @@ from dpcore.release import release_counts
 from ui.datasets import Dataset
 from ui.memo import session_memo
 from ui.page import show_error
+from ui.state import url_choice
 from ui.text.histogram import TEXT
 
 _RELEASE = "_hist_release"
@@ -71,21 +72,21 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
     domains = info.domains if info else {}
     columns = [str(c) for c in frame.columns]
     default = info.histogram_column if info and info.histogram_column in columns else columns[0]
-    column = st.selectbox(TEXT["column"], columns, index=columns.index(default), key="hist_col", bind="query-params")
+    column = url_choice(st.selectbox, TEXT["column"], columns, "hist_col", default)
     numeric = pd.api.types.is_numeric_dtype(frame[column])
     weights = [None, *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
     default_weight = info.weight_column if info and info.weight_column in weights else None
-    weight = st.selectbox(
-        TEXT["weight"], weights, index=weights.index(default_weight),
-        format_func=lambda c: TEXT["weight_none"] if c is None else c, key="hist_w", bind="query-params",
+    weight = url_choice(
+        st.selectbox, TEXT["weight"], weights, "hist_w", default_weight,
+        format_func=lambda c: TEXT["weight_none"] if c is None else c,
     )
     domain = domains.get(column)
     tag = _tag(column)
     modes = ["bounds", "categories"] if numeric else ["categories"]
     default_mode = "categories" if (domain and isinstance(domain[0], str)) or not numeric else "bounds"
-    mode = st.radio(
-        TEXT["mode"], modes, index=modes.index(default_mode), format_func=lambda m: TEXT[f"mode_{m}"],
-        key=f"hist_mode_{tag}", horizontal=True, bind="query-params",
+    mode = url_choice(
+        st.radio, TEXT["mode"], modes, f"hist_mode_{tag}", default_mode,
+        format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
     )
     try:
         if mode == "bounds":
@@ -123,9 +124,9 @@ def neighbour_choice(dataset: Dataset, settings: HistogramSettings, counts_d: np
     frame = dataset.table.frame
     kinds = (["course"] if dataset.neighbour is not None else []) + ["remove", "replace"]
     neighbour_file = BUNDLED[dataset.key].neighbour_file if dataset.neighbour is not None else ""
-    kind = st.radio(
-        TEXT["neighbour_kind"], kinds,
-        format_func=lambda k: TEXT[f"neighbour_{k}"].format(file=neighbour_file), key="hist_nb", bind="query-params",
+    kind = url_choice(
+        st.radio, TEXT["neighbour_kind"], kinds, "hist_nb",
+        format_func=lambda k: TEXT[f"neighbour_{k}"].format(file=neighbour_file),
     )
     try:
         if kind == "course":
@@ -166,7 +167,7 @@ def _new_value(settings: HistogramSettings, values: pd.Series) -> object:
             TEXT["new_value"], value=float(settings.bins.upper), key=f"hist_new_{tag}", bind="query-params"
         )
     options = list(settings.bins.categories)
-    return st.selectbox(TEXT["new_value"], options, index=len(options) - 1, key=f"hist_newc_{tag}", bind="query-params")
+    return url_choice(st.selectbox, TEXT["new_value"], options, f"hist_newc_{tag}", options[-1])
 
 
 def release_panel(

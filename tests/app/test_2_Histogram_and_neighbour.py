@@ -1,0 +1,168 @@
+"""AppTest for pages/2_Histogram_and_neighbour.py: defaults, every control, bad input, the URL."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, run_page
+
+PAGE = "pages/2_Histogram_and_neighbour.py"
+
+
+def _text(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+
+
+def _decode(value: object) -> object:
+    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    if isinstance(value, dict):
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+def _figures(at: AppTest) -> list[dict]:
+    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
+
+
+@pytest.fixture(scope="module")
+def default_run() -> AppTest:
+    return run_page(PAGE)
+
+
+def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default_run: AppTest) -> None:
+    at = default_run
+    assert_clean(at)
+    assert at.selectbox(key="hist_col").value == "age_bucket"
+    assert at.selectbox(key="hist_w").value == "patients"
+    assert at.radio(key="hist_nb").value == "course"
+    true_fig = _figures(at)[0]
+    assert true_fig["data"][0]["y"] == [405, 436, 421, 457, 463]
+    assert true_fig["data"][1]["y"] == [405, 435, 421, 457, 463]
+    text = _text(at)
+    assert "sensitivity is Δ₁ = 1" in text
+    assert "times as likely under D as under D′" in text
+    assert "True answers: 90 on D and 89 on D′." in text
+
+
+def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTest) -> None:
+    at = run_page(PAGE)
+    before = _figures(at)
+    at.select_slider(key="hist_eps").set_value(0.1).run()
+    assert_clean(at)
+    after = _figures(at)
+    assert after[0]["data"][0]["y"] == before[0]["data"][0]["y"]
+    assert after[1]["data"][0]["y"] != before[1]["data"][0]["y"]
+    assert "each bar is off by about 10 people" in _text(at)
+
+
+def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
+    at = run_page(PAGE)
+    at.radio(key="hist_mech").set_value("gaussian").run()
+    assert_clean(at)
+    assert at.select_slider(key="hist_delta").value == pytest.approx(1e-5)
+    assert "gaussian-analytic" in _text(at)
+    at.radio(key="hist_gmethod").set_value("classic")
+    at.select_slider(key="hist_eps").set_value(2.0).run()
+    assert any("proven only for epsilon below 1" in w.value for w in at.warning)
+    at.radio(key="hist_mech").set_value("discrete_laplace").run()
+    assert_clean(at)
+    noisy = _figures(at)[1]["data"][0]["y"]
+    assert all(float(v).is_integer() for v in noisy)
+
+
+def test_neighbour_kinds_change_sensitivity_and_the_differing_bars() -> None:
+    at = run_page(PAGE)
+    at.radio(key="hist_nb").set_value("remove").run()
+    assert_clean(at)
+    assert _figures(at)[0]["data"][1]["y"] == [404, 436, 421, 457, 463]
+    at.number_input(key="hist_row").set_value(3).run()
+    assert _figures(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 463]
+    at.radio(key="hist_nb").set_value("replace").run()
+    assert_clean(at)
+    assert "Δ₁ = 2" in _text(at)
+    assert _figures(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 464]
+    assert "scale 2" in _text(at)
+
+
+def test_post_processing_clamps_rounds_and_normalises() -> None:
+    at = run_page(PAGE, {"hist_eps": "0.001"})
+    at.checkbox(key="hist_clamp").check()
+    at.checkbox(key="hist_round").check().run()
+    noisy = _figures(at)[1]["data"][0]["y"]
+    assert all(v >= 0 and float(v).is_integer() for v in noisy)
+    at.checkbox(key="hist_norm").check().run()
+    assert sum(_figures(at)[1]["data"][0]["y"]) == pytest.approx(1.0)
+    assert "error_y" not in _figures(at)[1]["data"][0] or not _figures(at)[1]["data"][0]["error_y"].get("value")
+
+
+def test_numeric_column_with_bad_bounds_shows_an_error_and_recovers() -> None:
+    at = run_page(PAGE, {"data": "zoo"})
+    assert_clean(at)
+    assert at.selectbox(key="hist_col").value == "carrots"
+    lower = next(n for n in at.number_input if n.key.startswith("hist_lo_"))
+    assert lower.value == 0.0
+    lower.set_value(500.0).run()
+    assert not at.exception
+    assert any("must be below the upper bound" in e.value for e in at.error)
+    next(n for n in at.number_input if n.key.startswith("hist_lo_")).set_value(0.0).run()
+    assert_clean(at)
+
+
+def test_empty_category_selection_is_a_message_not_a_traceback() -> None:
+    at = run_page(PAGE, {"data": "students"})
+    cats = next(m for m in at.multiselect if m.key.startswith("hist_cats_"))
+    assert cats.value == ["Pass", "Fail"]
+    cats.set_value([]).run()
+    assert not at.exception
+    assert any("at least one category" in e.value for e in at.error)
+
+
+def test_release_is_drawn_with_opendp_and_offered_as_csv() -> None:
+    at = run_page(PAGE)
+    at.button(key="hist_release").click().run()
+    assert_clean(at)
+    assert any("Release drawn with OpenDP" in s.value for s in at.success)
+    assert at.get("download_button")
+
+
+def test_zoo_tab_compares_schemes_for_each_budget() -> None:
+    at = run_page(PAGE, {"zoo_eps": ["10", "0.1", "1"]})
+    assert_clean(at)
+    table = next(d.value for d in at.dataframe if d.value.shape[1] == 5 and "Scheme" in d.value.columns)
+    assert table.shape[0] == 6
+    assert set(table.iloc[:, 0]) == {"10", "1", "0.1"}
+    at.multiselect(key="zoo_eps").set_value([]).run()
+    assert any("Choose at least one" in i.value for i in at.info)
+
+
+def test_malformed_upload_shows_an_error_and_the_page_keeps_working() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    assert_clean(at)
+    at.file_uploader(key="upload_file").set_value(("broken.csv", b"\x89PNG\r\n\x1a\n\x00\x00binary", "text/csv")).run()
+    assert not at.exception
+    assert any("cannot be used" in e.value for e in at.sidebar.error)
+    assert at.get("plotly_chart"), "the page must still draw the default dataset"
+    good = "city;score\nLyon;1,5\nNice;2,5\nLyon;3\n".encode("cp1252")
+    at.file_uploader(key="upload_file").set_value(("good.csv", good, "text/csv")).run()
+    assert_clean(at)
+    assert at.selectbox(key="hist_col").value == "city"
+    assert _figures(at)[0]["data"][0]["y"] == [2, 1]
+
+
+def test_url_parameters_reopen_the_same_view() -> None:
+    query = {"hist_eps": "0.5", "seed": "7", "hist_nb": "remove", "hist_row": "2"}
+    first, second = run_page(PAGE, query), run_page(PAGE, query)
+    assert first.select_slider(key="hist_eps").value == 0.5
+    assert first.number_input(key="seed").value == 7
+    assert _figures(first)[1]["data"] == _figures(second)[1]["data"]
+    other = run_page(PAGE, {**query, "seed": "8"})
+    assert _figures(other)[1]["data"] != _figures(first)[1]["data"]

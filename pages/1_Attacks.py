@@ -1,0 +1,402 @@
+"""Attacks that DP stops: differencing, repeated-query averaging, Table 6-3, and the defences.
+
+Widgets in, dpcore.attacks calls, one ui.charts.attacks call per figure. Each tab's results (numbers
+and figures) are kept per session under the inputs that shaped them, so a widget on one tab does
+not rebuild the other tabs' figures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from dpcore import attacks as A
+from dpcore.limits import EPSILON_GRID, MAX_REPEATED_QUERIES
+from ui.charts import attacks as charts
+from ui.datasets import bundled_dataset
+from ui.page import PageContext, show_error, show_figure, start_page
+from ui.safe import md_escape
+from ui.state import url_choice
+from ui.text.attacks import TEXT
+from ui.widgets import epsilon_slider
+
+T = TypeVar("T")
+TOL = A.DEFAULT_TOLERANCE
+TRACES = 5
+TRACE_POINTS = 400
+CURVE_KS = tuple(int(k) for k in np.unique(np.round(np.logspace(0, 6, 61))))
+SIM_KS = (1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
+
+
+@st.cache_data(show_spinner=False, max_entries=2_048)
+def exact_probability(epsilon: float, k: int) -> float:
+    """Exact recovery probability (public parameters only, so one cache serves every session)."""
+    return A.averaging_success_probability(epsilon, k, TOL)
+
+
+def memo(slot: str, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+    """Keep one result per slot in this session, recomputed only when its inputs (key) change.
+
+    Building a plotly figure costs tens of ms; a rerun caused by another tab's widget reuses them.
+    """
+    store: dict[str, tuple[tuple[Any, ...], object]] = st.session_state.setdefault("_att_memo", {})
+    kept = store.get(slot)
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[return-value]
+    value = compute()
+    store[slot] = (key, value)
+    return value
+
+
+def trace_range(sd_final: float) -> float:
+    """Half-height of a running-mean chart: the danger zone stays visible, the end never clipped."""
+    return max(6.0 * TOL, 3.0 * sd_final)
+
+
+TRACE_LABELS = {
+    "x": TEXT["avg_traces_x"], "y": TEXT["avg_traces_y"], "trace": TEXT["avg_trace_name"],
+    "truth": TEXT["avg_truth_name"], "zone": TEXT["avg_zone_name"],
+}
+
+
+# ---------------------------------------------------------------------------- differencing
+
+
+def differencing_target() -> tuple[str, str, A.Differencing, int]:
+    """Table and target menus; returns (table key, target name, exact counts, target position)."""
+    which = url_choice(
+        st.radio, TEXT["diff_table"], ("students", "cancer"), "att_diff_table",
+        format_func=lambda k: TEXT[f"diff_table_{k}"], horizontal=True,
+    )
+    original = bundled_dataset(which).table.frame
+    if which == "students":
+        flip = st.checkbox(TEXT["diff_flip"], value=True, key="att_flip", help=TEXT["diff_flip_help"], bind="query-params")
+        table = A.change_record(original, "name", "Aisha", "grade", "Pass") if flip else original
+        names = [str(n) for n in table["name"]]
+        target = url_choice(st.selectbox, TEXT["diff_student"], names, "att_student", "Aisha")
+        position = names.index(target) + 1
+        result = A.exclusion_differencing(table, "name", target, "grade", "Pass")
+    else:
+        table = original
+        names = [str(n) for n in table["name"]]
+        target = url_choice(st.selectbox, TEXT["diff_patient"], names, "att_patient", "Alice")
+        position = names.index(target) + 1
+        result = A.prefix_differencing(table, "has_cancer", "yes", position)
+    left, right = st.columns([2, 3], gap="large")
+    left.dataframe(table, hide_index=True, key="att_diff_data")
+    name = md_escape(target)
+    with right:
+        if which == "students":
+            girls = A.count_matching_all(original, [("sex", "=", "F"), ("grade", "=", "Pass")])
+            st.markdown(TEXT["diff_girls"].format(count=girls))
+            st.markdown(TEXT["diff_q_students_with"].format(value=result.with_target))
+            st.markdown(TEXT["diff_q_students_without"].format(name=name, value=result.without_target))
+        else:
+            st.markdown(TEXT["diff_q_cancer_with"].format(i=position, value=result.with_target))
+            st.markdown(TEXT["diff_q_cancer_without"].format(j=position - 1, value=result.without_target))
+        verdict = "yes" if result.target_has_secret else "no"
+        st.markdown(TEXT[f"diff_result_{which}_{verdict}"].format(
+            a=result.with_target, b=result.without_target, d=result.difference, name=name
+        ))
+        (a_lo, a_hi), (b_lo, b_hi), (d_lo, d_hi) = A.bounded_noise_intervals(result, 1.0)
+        st.caption(TEXT["diff_bounded"].format(
+            a_lo=a_lo, a_hi=a_hi, b_lo=b_lo, b_hi=b_hi, d_lo=d_lo, d_hi=d_hi, name=name
+        ))
+    return which, target, result, position
+
+
+def differencing_figures(
+    result: A.Differencing, noisy: A.NoisyDifferencing, epsilon: float, prior: float, secret: str
+) -> tuple[go.Figure, go.Figure]:
+    b = 1.0 / epsilon
+    reach = max(8.0 * b, abs(noisy.difference - 0.5) + 2.0 * b)
+    grid = np.linspace(0.5 - reach, 0.5 + reach, 401)
+    observed_post = float(A.difference_posterior(noisy.difference, epsilon, prior))
+    density = charts.difference_densities(
+        grid, A.noisy_difference_pdf(grid, 1, epsilon), A.noisy_difference_pdf(grid, 0, epsilon), noisy.difference,
+        {"title": TEXT["diff_density_title"], "x": TEXT["diff_density_x"], "y": TEXT["diff_density_y"],
+         "secret": TEXT["diff_density_secret"].format(secret=secret), "none": TEXT["diff_density_none"],
+         "observed": TEXT["diff_observed"]},
+    )
+    posterior = charts.difference_posterior(
+        grid, A.difference_posterior(grid, epsilon, prior), A.posterior_band(prior, epsilon), prior,
+        noisy.difference, observed_post,
+        {"title": TEXT["diff_post_title"], "x": TEXT["diff_post_x"], "y": TEXT["diff_post_y"].format(secret=secret),
+         "curve": TEXT["diff_post_curve"], "band": TEXT["diff_post_band"], "prior": TEXT["diff_post_prior"],
+         "observed": TEXT["diff_observed"]},
+    )
+    return density, posterior
+
+
+def differencing_view(ctx: PageContext) -> None:
+    st.markdown(TEXT["diff_intro"])
+    which, target, result, position = differencing_target()
+    st.subheader(TEXT["diff_noise_title"])
+    st.markdown(TEXT["diff_noise_intro"])
+    c1, c2 = st.columns(2, gap="large")
+    epsilon = epsilon_slider("att_diff_eps", default=1.0, label=TEXT["diff_eps"], container=c1)
+    prior = float(c2.slider(
+        TEXT["diff_prior"], min_value=0.01, max_value=0.99, value=0.5, step=0.01,
+        key="att_prior", help=TEXT["diff_prior_help"], bind="query-params",
+    ))
+    noisy = A.noisy_differencing(result, epsilon, ctx.rng(f"att-diff-{which}-{position}"))
+    observed_post = float(A.difference_posterior(noisy.difference, epsilon, prior))
+    low, high = A.posterior_band(prior, epsilon)
+    secret = TEXT[f"diff_secret_{which}"]
+    st.markdown(TEXT["diff_noisy_answers"].format(
+        a=noisy.answer_with, b=noisy.answer_without, d=noisy.difference, exact=result.difference
+    ))
+    st.markdown(TEXT["diff_posterior"].format(
+        post=observed_post, name=md_escape(target), secret=secret, prior=prior, eps=epsilon, low=low, high=high
+    ))
+    density, posterior = memo(
+        "diff", (noisy, prior, secret), lambda: differencing_figures(result, noisy, epsilon, prior, secret)
+    )
+    f1, f2 = st.columns(2, gap="large")
+    with f1:
+        show_figure(density, key="att_fig_diff_density")
+    with f2:
+        show_figure(posterior, key="att_fig_diff_posterior")
+    st.caption(TEXT["diff_posterior_why"])
+    st.caption(TEXT["simulation_note"])
+
+
+# ---------------------------------------------------------------------------- averaging
+
+
+def predicate_truth(ctx: PageContext) -> int | None:
+    """The menu-built predicate on the current dataset and its true count (None if unusable)."""
+    frame = ctx.dataset.table.frame
+    columns = [str(c) for c in frame.columns]
+    if not columns:
+        st.warning(TEXT["pred_no_columns"])
+        return None
+    c1, c2, c3 = st.columns(3)
+    column = url_choice(c1.selectbox, TEXT["pred_column"], columns, "att_col")
+    numeric = A.is_numeric_column(frame, column)
+    ops = tuple(A.OPERATORS) if numeric else A.TEXT_OPERATORS
+    op = url_choice(c2.selectbox, TEXT["pred_op"], ops, "att_op")
+    present = frame[column].dropna()
+    if present.empty:
+        st.warning(TEXT["pred_no_values"].format(column=md_escape(column)))
+        return None
+    value: object
+    if numeric:
+        start = float(np.round(present.median(), 2))
+        value = c3.number_input(TEXT["pred_value"], value=start, key="att_num", bind="query-params")
+        shown = f"{value:g}"
+    else:
+        categories = sorted({str(v) for v in present})
+        value = url_choice(c3.selectbox, TEXT["pred_category"], categories, "att_cat")
+        shown = str(value)
+        st.caption(TEXT["pred_text_ops"])
+    try:
+        truth = A.count_matching(frame, column, op, value)
+    except ValueError as exc:
+        show_error(exc)
+        return None
+    words = {"column": md_escape(column), "op": md_escape(op), "value": md_escape(shown)}
+    st.caption(TEXT["pred_desc"].format(dataset=md_escape(ctx.dataset.name), **words))
+    if truth == 0:
+        st.warning(TEXT["pred_none_match"].format(**words))
+    return truth
+
+
+def chosen_truth(ctx: PageContext) -> int | None:
+    """The count under attack: a course preset or a predicate built from menus."""
+    query = url_choice(
+        st.radio, TEXT["avg_query"], ("zoo", "medical", "custom"), "att_query",
+        format_func=lambda q: TEXT[f"avg_query_{q}"], horizontal=True,
+    )
+    if query == "zoo":
+        st.caption(TEXT["avg_zoo_desc"])
+        return A.count_matching(bundled_dataset("zoo").table.frame, "carrots", ">", 55)
+    if query == "medical":
+        frame = bundled_dataset("medical").table.frame
+        buckets = [str(b) for b in frame["age_bucket"]]
+        bucket = url_choice(st.selectbox, TEXT["avg_bucket"], buckets, "att_bucket", "30-40")
+        st.caption(TEXT["avg_medical_desc"].format(bucket=md_escape(bucket)))
+        return A.bucket_count(frame, "age_bucket", "patients", bucket)
+    return predicate_truth(ctx)
+
+
+def averaging_results(ctx: PageContext, truth: int, epsilon: float, k: int, attackers: int) -> dict[str, Any]:
+    """Simulations (with a progress bar), the traces, and both figures of the Averaging tab."""
+    sim_ks = sorted(set(SIM_KS) | {k})
+    bar = st.progress(0.0, text=TEXT["progress"])
+    sims: dict[int, A.SimulatedRecovery] = {}
+    for i, kk in enumerate(sim_ks):
+        def report(fraction: float, i: int = i) -> None:
+            bar.progress(min(1.0, (i + fraction) / len(sim_ks)), text=TEXT["progress"])
+
+        sims[kk] = A.simulate_recovery(epsilon, kk, attackers, ctx.rng(f"att-avg-sim-{kk}"), TOL, on_progress=report)
+    bar.empty()
+    traces = A.running_means(epsilon, A.log_checkpoints(k, TRACE_POINTS), TRACES, ctx.rng("att-avg-traces"))
+    answers = truth + traces.means
+    sd = A.mean_noise_std(epsilon, k)
+    traces_fig = charts.running_means(
+        traces.checkpoints, answers, truth, TOL, trace_range(sd),
+        {**TRACE_LABELS, "title": TEXT["avg_traces_title"].format(m=TRACES, eps=epsilon)},
+    )
+    curve_fig = charts.recovery_curve(
+        np.array(CURVE_KS), np.array([exact_probability(epsilon, x) for x in CURVE_KS]), sim_ks,
+        [sims[x].proportion for x in sim_ks], [sims[x].ci_low for x in sim_ks], [sims[x].ci_high for x in sim_ks], k,
+        {"title": TEXT["avg_curve_title"].format(eps=epsilon), "x": TEXT["avg_curve_x"], "y": TEXT["avg_curve_y"],
+         "exact": TEXT["avg_curve_exact"], "sim": TEXT["avg_curve_sim"], "chosen": TEXT["avg_curve_chosen"]},
+    )
+    return {"sim": sims[k], "sd": sd, "rounded": np.round(answers[:, -1]), "traces": traces_fig, "curve": curve_fig}
+
+
+def averaging_view(ctx: PageContext) -> int | None:
+    st.markdown(TEXT["avg_intro"])
+    truth = chosen_truth(ctx)
+    c1, c2, c3 = st.columns(3, gap="large")
+    epsilon = epsilon_slider("att_eps", default=0.1, label=TEXT["avg_eps"], container=c1)
+    k = int(c2.number_input(
+        TEXT["avg_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
+        key="att_k", help=TEXT["avg_k_help"], bind="query-params",
+    ))
+    attackers = int(c3.number_input(
+        TEXT["avg_attackers"], min_value=100, max_value=A.MAX_ATTACKERS, value=10_000, step=1_000,
+        key="att_attackers", help=TEXT["avg_attackers_help"], bind="query-params",
+    ))
+    if truth is None:
+        return None
+    st.markdown(TEXT["avg_truth"].format(truth=truth))
+    out = memo(
+        "avg", (ctx.seed, truth, epsilon, k, attackers), lambda: averaging_results(ctx, truth, epsilon, k, attackers)
+    )
+    sim = out["sim"]
+    st.markdown(TEXT["avg_exact"].format(k=k, p=exact_probability(epsilon, k)))
+    st.markdown(TEXT["avg_simulated"].format(p=sim.proportion, n=sim.trials, lo=sim.ci_low, hi=sim.ci_high))
+    st.markdown(TEXT["avg_spread"].format(sd=out["sd"]))
+    st.markdown(TEXT["avg_shown"].format(m=TRACES, k=k, values=", ".join(f"{int(v):,}" for v in out["rounded"])))
+    show_figure(out["traces"], key="att_fig_traces")
+    st.caption(TEXT["avg_traces_note"])
+    show_figure(out["curve"], key="att_fig_recovery")
+    st.caption(TEXT["avg_method"])
+    st.caption(TEXT["simulation_note"])
+    return truth
+
+
+# ---------------------------------------------------------------------------- Table 6-3
+
+
+def table_results(ctx: PageContext, epsilons: list[float], trials: int) -> dict[str, Any]:
+    bar = st.progress(0.0, text=TEXT["progress"])
+    rows = A.table_6_3(
+        epsilons, trials, ctx.rng("att-table"), on_progress=lambda f: bar.progress(min(1.0, f), text=TEXT["progress"])
+    )
+    bar.empty()
+    frame = charts.table_6_3_frame(
+        rows, {"eps": TEXT["table_eps"], "q": TEXT["table_q"], "k": TEXT["table_k"], "missing": TEXT["table_no_book"]}
+    )
+    gaps = [
+        (abs(book - 100 * exact), row.epsilon, k)
+        for row in rows if row.book is not None
+        for book, exact, k in zip(row.book.recovery_percent, row.exact_recovery, A.TABLE_KS)
+    ]
+    return {"frame": frame, "gap": max(gaps)}
+
+
+def table_view(ctx: PageContext) -> None:
+    st.markdown(TEXT["table_intro"])
+    c1, c2 = st.columns([3, 1], gap="large")
+    extra = c1.multiselect(
+        TEXT["table_extra_eps"], [e for e in EPSILON_GRID if e not in A.BOOK_TABLE_6_3], default=[],
+        format_func=lambda v: f"{v:g}", key="att_table_eps", bind="query-params",
+    )
+    trials = int(c2.number_input(
+        TEXT["table_trials"], min_value=1_000, max_value=A.MAX_ATTACKERS, value=20_000, step=1_000,
+        key="att_table_trials", bind="query-params",
+    ))
+    epsilons = [*A.BOOK_TABLE_6_3, *sorted(extra, reverse=True)]
+    out = memo("table", (ctx.seed, tuple(epsilons), trials), lambda: table_results(ctx, epsilons, trials))
+    st.dataframe(out["frame"], hide_index=True, key="att_table")
+    gap, gap_eps, gap_k = out["gap"]
+    st.markdown(TEXT["table_reading"].format(gap=gap, eps=gap_eps, k=gap_k))
+    st.markdown(TEXT["table_lesson"])
+    st.caption(TEXT["simulation_note"])
+
+
+# ---------------------------------------------------------------------------- defence
+
+
+def defence_figures(ctx: PageContext, truth: int, epsilon: float, k: int) -> dict[str, go.Figure]:
+    checkpoints = A.log_checkpoints(k, TRACE_POINTS)
+    naive = A.running_means(epsilon, checkpoints, TRACES, ctx.rng("att-def-naive"))
+    split = A.running_means(epsilon / k, checkpoints, TRACES, ctx.rng("att-def-split"))
+    cached = A.cached_running_means(epsilon, checkpoints, TRACES, ctx.rng("att-def-cache"))
+    ks = np.array(CURVE_KS, dtype=float)
+    return {
+        "naive": charts.running_means(
+            checkpoints, truth + naive.means, truth, TOL, trace_range(A.mean_noise_std(epsilon, k)),
+            {**TRACE_LABELS, "title": TEXT["def_naive_title"].format(eps=epsilon)},
+        ),
+        "split": charts.running_means(
+            checkpoints, truth + split.means, truth, TOL, trace_range(A.split_mean_noise_std(epsilon, k)),
+            {**TRACE_LABELS, "title": TEXT["def_split_title"].format(per=epsilon / k)},
+        ),
+        "spread": charts.spread_curves(
+            ks, math.sqrt(2.0) / epsilon / np.sqrt(ks), np.sqrt(2.0 * ks) / epsilon, TOL,
+            {"title": TEXT["def_spread_title"], "x": TEXT["def_spread_x"], "y": TEXT["def_spread_y"],
+             "naive": TEXT["def_spread_naive"], "split": TEXT["def_spread_split"], "zone": TEXT["def_spread_zone"]},
+        ),
+        "cached": charts.running_means(
+            checkpoints, truth + cached.means, truth, TOL, trace_range(A.mean_noise_std(epsilon, 1)),
+            {**TRACE_LABELS, "title": TEXT["cache_traces_title"]},
+        ),
+    }
+
+
+def defence_view(ctx: PageContext, truth: int | None) -> None:
+    st.markdown(TEXT["def_intro"])
+    if truth is None:
+        truth = A.count_matching(bundled_dataset("zoo").table.frame, "carrots", ">", 55)
+        st.caption(TEXT["def_truth_fallback"].format(truth=truth))
+    else:
+        st.caption(TEXT["def_truth"].format(truth=truth))
+    c1, c2 = st.columns(2, gap="large")
+    epsilon = epsilon_slider("att_def_eps", default=1.0, label=TEXT["def_eps"], container=c1)
+    k = int(c2.number_input(
+        TEXT["def_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
+        key="att_def_k", help=TEXT["avg_k_help"], bind="query-params",
+    ))
+    figures = memo("def", (ctx.seed, truth, epsilon, k), lambda: defence_figures(ctx, truth, epsilon, k))
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.markdown(TEXT["def_naive_text"].format(eps=epsilon, k=k, spent=k * epsilon, p=exact_probability(epsilon, k)))
+        show_figure(figures["naive"], key="att_fig_def_naive")
+    with right:
+        st.markdown(TEXT["def_split_text"].format(
+            per=epsilon / k, eps=epsilon, p=exact_probability(epsilon / k, k), sd=A.split_mean_noise_std(epsilon, k)
+        ))
+        show_figure(figures["split"], key="att_fig_def_split")
+    show_figure(figures["spread"], key="att_fig_def_spread")
+
+    st.subheader(TEXT["cache_title"])
+    st.markdown(TEXT["cache_intro"])
+    st.markdown(TEXT["cache_text"].format(p=A.cached_success_probability(epsilon), eps=epsilon))
+    show_figure(figures["cached"], key="att_fig_def_cache")
+    st.caption(TEXT["cache_caveat"])
+    st.caption(TEXT["simulation_note"])
+
+
+ctx = start_page(TEXT["title"], icon="🕵️")
+st.markdown(TEXT["intro"])
+tab_diff, tab_avg, tab_table, tab_def = st.tabs(
+    [TEXT["tab_differencing"], TEXT["tab_averaging"], TEXT["tab_table"], TEXT["tab_defence"]]
+)
+with tab_diff:
+    differencing_view(ctx)
+with tab_avg:
+    chosen = averaging_view(ctx)
+with tab_table:
+    table_view(ctx)
+with tab_def:
+    defence_view(ctx, chosen)

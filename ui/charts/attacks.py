@@ -1,0 +1,188 @@
+"""Figures of the Attacks page: plain numbers in, plotly figures out (no st.* calls).
+
+Every label is passed in by the page (from ui/text/attacks.py). Traces reach the browser already
+thinned to a few hundred log-spaced points, never one point per simulated answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from dpcore.attacks import TABLE_KS, TABLE_LEVELS, Table63Row
+from ui.charts.theme import COLORS, styled
+
+_TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
+
+
+def difference_densities(
+    x: np.ndarray,
+    density_secret: np.ndarray,
+    density_none: np.ndarray,
+    observed: float,
+    labels: Mapping[str, str],
+) -> go.Figure:
+    """Density of the noisy difference if the target has the secret (centred on 1) and if not (0).
+
+    labels: title, x, y, secret, none, observed.
+    """
+    fig = go.Figure(
+        [
+            go.Scatter(x=x, y=density_secret, name=labels["secret"], line={"color": COLORS["danger"], "width": 3}),
+            go.Scatter(x=x, y=density_none, name=labels["none"], line={"color": COLORS["d"], "width": 3, "dash": "dash"}),
+        ]
+    )
+    fig.add_vline(x=observed, line={"color": COLORS["neutral"], "width": 2, "dash": "dot"})
+    fig.add_annotation(x=observed, y=1.0, yref="paper", text=labels["observed"], showarrow=False, yanchor="bottom")
+    return styled(fig, labels["title"], labels["x"], labels["y"], height=380)
+
+
+def difference_posterior(
+    x: np.ndarray,
+    posterior: np.ndarray,
+    band: tuple[float, float],
+    prior: float,
+    observed: float,
+    observed_posterior: float,
+    labels: Mapping[str, str],
+) -> go.Figure:
+    """The attacker's posterior as a function of the difference seen, inside the eps band.
+
+    labels: title, x, y, curve, band, prior, observed.
+    """
+    low, high = band
+    fig = go.Figure(
+        [
+            go.Scatter(x=x, y=posterior, name=labels["curve"], line={"color": COLORS["danger"], "width": 3}),
+            go.Scatter(
+                x=[observed], y=[observed_posterior], name=labels["observed"], mode="markers",
+                marker={"color": COLORS["danger"], "size": 14, "symbol": "diamond"},
+            ),
+            go.Scatter(x=[x[0], x[-1]], y=[prior, prior], name=labels["prior"], mode="lines",
+                       line={"color": COLORS["neutral"], "dash": "dot"}),
+        ]
+    )
+    fig.add_hrect(y0=low, y1=high, fillcolor=COLORS["band"], line_width=0, layer="below")
+    fig.add_trace(go.Scatter(x=[None], y=[None], name=labels["band"], mode="markers",
+                             marker={"color": COLORS["band"], "size": 14, "symbol": "square"}))
+    fig.update_yaxes(range=[0, 1], tickformat=".0%")
+    return styled(fig, labels["title"], labels["x"], labels["y"], height=380)
+
+
+def running_means(
+    checkpoints: np.ndarray,
+    answers: np.ndarray,
+    truth: float,
+    tolerance: float,
+    half_range: float,
+    labels: Mapping[str, str],
+) -> go.Figure:
+    """Running means of a few attackers against k (log x), with the truth and the danger zone.
+
+    `answers` has one row per attacker (mean answer at each checkpoint). The y axis shows
+    truth ± half_range; earlier, wilder answers fall outside and can be reached by zooming out.
+    labels: title, x, y, trace (with {i}), truth, zone.
+    """
+    k = np.asarray(checkpoints, dtype=float)
+    fig = go.Figure()
+    fig.add_hrect(y0=truth - tolerance, y1=truth + tolerance, fillcolor=COLORS["highlight"], line_width=0, layer="below")
+    fig.add_trace(go.Scatter(x=[k[0], k[-1]], y=[truth, truth], name=labels["truth"], mode="lines",
+                             line={"color": COLORS["truth"], "width": 3}))
+    for i, row in enumerate(np.asarray(answers, dtype=float)):
+        fig.add_trace(go.Scatter(
+            x=k, y=np.round(row, 6), name=labels["trace"].format(i=i + 1), mode="lines",
+            line={"color": _TRACE_COLORS[i % len(_TRACE_COLORS)], "width": 1.6},
+        ))
+    fig.add_trace(go.Scatter(x=[None], y=[None], name=labels["zone"], mode="markers",
+                             marker={"color": COLORS["danger"], "opacity": 0.3, "size": 14, "symbol": "square"}))
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(range=[truth - half_range, truth + half_range])
+    return styled(fig, labels["title"], labels["x"], labels["y"])
+
+
+def recovery_curve(
+    ks: np.ndarray,
+    exact: np.ndarray,
+    sim_ks: Sequence[int],
+    sim_p: Sequence[float],
+    sim_low: Sequence[float],
+    sim_high: Sequence[float],
+    chosen_k: int,
+    labels: Mapping[str, str],
+) -> go.Figure:
+    """Exact probability of exact recovery against k, simulated points with their intervals, chosen k.
+
+    labels: title, x, y, exact, sim, chosen.
+    """
+    p = np.asarray(sim_p, dtype=float)
+    fig = go.Figure(
+        [
+            go.Scatter(x=ks, y=exact, name=labels["exact"], mode="lines", line={"color": COLORS["danger"], "width": 3}),
+            go.Scatter(
+                x=list(sim_ks), y=p, name=labels["sim"], mode="markers",
+                marker={"color": COLORS["d"], "size": 10},
+                error_y={"type": "data", "symmetric": False,
+                         "array": np.asarray(sim_high) - p, "arrayminus": p - np.asarray(sim_low), "thickness": 2},
+            ),
+        ]
+    )
+    # A trace, not a shape: shapes on a log axis would need log10 coordinates.
+    fig.add_trace(go.Scatter(x=[chosen_k, chosen_k], y=[0.0, 1.0], name=labels["chosen"], mode="lines",
+                             line={"color": COLORS["neutral"], "dash": "dot", "width": 2}))
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(range=[-0.02, 1.02], tickformat=".0%")
+    return styled(fig, labels["title"], labels["x"], labels["y"])
+
+
+def spread_curves(
+    ks: np.ndarray,
+    naive_sd: np.ndarray,
+    split_sd: np.ndarray,
+    tolerance: float,
+    labels: Mapping[str, str],
+) -> go.Figure:
+    """Standard deviation of the attacker's mean against k: naive (shrinks) versus split (grows).
+
+    labels: title, x, y, naive, split, zone.
+    """
+    fig = go.Figure(
+        [
+            go.Scatter(x=ks, y=naive_sd, name=labels["naive"], line={"color": COLORS["danger"], "width": 3}),
+            go.Scatter(x=ks, y=split_sd, name=labels["split"], line={"color": COLORS["truth"], "width": 3}),
+            go.Scatter(x=[ks[0], ks[-1]], y=[tolerance, tolerance], name=labels["zone"], mode="lines",
+                       line={"color": COLORS["neutral"], "dash": "dot"}),
+        ]
+    )
+    fig.update_xaxes(type="log")
+    fig.update_yaxes(type="log")
+    return styled(fig, labels["title"], labels["x"], labels["y"])
+
+
+def _cell(book: float | None, exact: float, simulated: float, missing: str) -> str:
+    first = missing if book is None else f"{book:.2f}"
+    return f"{first} · {exact:.2f} · {simulated:.2f}"
+
+
+def table_6_3_frame(rows: Sequence[Table63Row], labels: Mapping[str, str]) -> pd.DataFrame:
+    """Table 6-3 as text cells 'book · exact · simulation' (quantiles as numbers, recovery in %).
+
+    labels: eps, q (with {level}), k (with {k}), missing.
+    """
+    records = []
+    for row in rows:
+        record: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
+        for j, level in enumerate(TABLE_LEVELS):
+            book = None if row.book is None else row.book.quantiles[j]
+            record[labels["q"].format(level=100 * level)] = _cell(
+                book, row.exact_quantiles[j], row.simulated_quantiles[j], labels["missing"]
+            )
+        for j, k in enumerate(TABLE_KS):
+            book = None if row.book is None else row.book.recovery_percent[j]
+            record[labels["k"].format(k=k)] = _cell(
+                book, 100 * row.exact_recovery[j], 100 * row.simulated_recovery[j].proportion, labels["missing"]
+            )
+        records.append(record)
+    return pd.DataFrame.from_records(records)

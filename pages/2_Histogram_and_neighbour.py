@@ -33,8 +33,11 @@ from ui.text.histogram import TEXT
 from ui.widgets import delta_select, epsilon_slider, gaussian_method_select, mechanism_select
 
 
+@st.fragment
 def histogram_view(ctx: PageContext) -> None:
-    """Settings in three columns, then the true, noisy and per-bar pictures and the utility."""
+    """Settings in three columns, then the true, noisy and per-bar pictures and the utility.
+
+    A fragment: changing epsilon reruns this tab only, not the sidebar or the zoo tab."""
     col_data, col_neighbour, col_mech = st.columns(3, gap="large")
     with col_data:
         st.subheader(TEXT["section_data"])
@@ -150,6 +153,7 @@ def histogram_view(ctx: PageContext) -> None:
     release_panel(labels, counts_d, mechanism, post, signature=(ctx.dataset.ident, settings, kind, epsilon, delta, method, post))
 
 
+@st.fragment
 def zoo_view(ctx: PageContext) -> None:
     """Experiment 6-1: the count on zoo.csv and zoo_nb.csv, both schemes, several budgets."""
     zoo = bundled_dataset("zoo")

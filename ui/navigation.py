@@ -19,12 +19,12 @@ class PageEntry:
 
 
 PAGES: tuple[PageEntry, ...] = (
-    PageEntry("app.py", "nav_home", "🏠"),
-    PageEntry("pages/1_Attacks.py", "nav_attacks", "🕵️"),
-    PageEntry("pages/2_Histogram_and_neighbour.py", "nav_histogram", "📊"),
-    PageEntry("pages/3_Attacker_posterior.py", "nav_posterior", "🎲"),
-    PageEntry("pages/4_Exponential_mechanism.py", "nav_exponential", "🗳️"),
-    PageEntry("pages/5_Randomized_response.py", "nav_rr", "🪙"),
+    PageEntry("app.py", "nav_home", ":material/home:"),
+    PageEntry("pages/1_Attacks.py", "nav_attacks", ":material/policy:"),
+    PageEntry("pages/2_Histogram_and_neighbour.py", "nav_histogram", ":material/bar_chart:"),
+    PageEntry("pages/3_Attacker_posterior.py", "nav_posterior", ":material/casino:"),
+    PageEntry("pages/4_Exponential_mechanism.py", "nav_exponential", ":material/how_to_vote:"),
+    PageEntry("pages/5_Randomized_response.py", "nav_rr", ":material/toll:"),
 )
 
 

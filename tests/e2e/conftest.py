@@ -34,6 +34,8 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 APP_TIMEOUT_MS = 60_000
+# Auto-retrying assertions wait as long as page loads may take on a loaded 2-core CI machine.
+expect.set_options(timeout=APP_TIMEOUT_MS)
 
 
 def _free_port() -> int:
@@ -44,6 +46,7 @@ def _free_port() -> int:
 
 def start_server(port: int, log_path: Path) -> subprocess.Popen[bytes]:
     """Start `streamlit run app.py` on a loopback port and wait until it answers its health check."""
+    log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
     proc = subprocess.Popen(
         [

@@ -25,7 +25,7 @@ def plotly_y(page: Page, index: int) -> list[float]:
     """The y values of the first trace of the index-th plotly chart on the page."""
     charts = page.locator(".js-plotly-plot")
     expect(charts.nth(index)).to_be_visible()
-    return charts.nth(index).evaluate("el => Array.from(el.data[0].y)")
+    return charts.nth(index).evaluate("el => Array.from(el._fullData[0].y)")
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)

@@ -1,6 +1,7 @@
 """Figures of the Histogram & neighbour page: plain numbers in, plotly figures out.
 
-Only bin counts reach the browser (a few KB), never the raw rows.
+Only bin counts reach the browser (a few KB), never the raw rows. Each figure is built in one
+pass with theme.figure, which keeps a rerun after an epsilon change fast.
 """
 
 from __future__ import annotations
@@ -11,15 +12,19 @@ import numpy as np
 import plotly.graph_objects as go
 
 from dpcore.mechanisms import AdditiveNoise
-from ui.charts.theme import COLORS, styled
+from ui.charts.theme import COLORS, figure
 
 
-def _highlight(fig: go.Figure, labels: Sequence[str], changed: Sequence[int]) -> None:
-    for i in changed:
-        fig.add_vrect(
-            x0=i - 0.5, x1=i + 0.5, fillcolor=COLORS["highlight"], line_width=0, layer="below"
-        )
-    fig.update_xaxes(tickmode="array", tickvals=list(range(len(labels))), ticktext=list(labels))
+def _bins_axis(labels: Sequence[str], changed: Sequence[int]) -> dict[str, object]:
+    """Category ticks, and a shaded band behind every bin that differs between D and D'."""
+    return {
+        "xaxis": {"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": list(labels)},
+        "shapes": [
+            {"type": "rect", "xref": "x", "yref": "paper", "x0": i - 0.5, "x1": i + 0.5, "y0": 0, "y1": 1,
+             "fillcolor": COLORS["highlight"], "line": {"width": 0}, "layer": "below"}
+            for i in changed
+        ],
+    }
 
 
 def true_histograms(
@@ -33,14 +38,13 @@ def true_histograms(
 ) -> go.Figure:
     """Grouped bars of D and D' with the bins that differ shaded."""
     x = np.arange(len(labels))
-    fig = go.Figure(
+    return figure(
         [
             go.Bar(x=x, y=counts_d, name="D", marker_color=COLORS["d"]),
             go.Bar(x=x, y=counts_d_prime, name="D′", marker_color=COLORS["d_prime"]),
-        ]
+        ],
+        title, x_title, y_title, **_bins_axis(labels, changed),
     )
-    _highlight(fig, labels, changed)
-    return styled(fig, title, x_title, y_title)
 
 
 def noisy_histograms(
@@ -56,14 +60,13 @@ def noisy_histograms(
     """Grouped bars of the noisy releases on D and D', each with a ± half_width interval."""
     x = np.arange(len(labels))
     error = None if half_width is None else {"type": "constant", "value": half_width, "thickness": 1.5}
-    fig = go.Figure(
+    return figure(
         [
             go.Bar(x=x, y=released_d, name="D (noisy)", marker_color=COLORS["d"], error_y=error),
             go.Bar(x=x, y=released_d_prime, name="D′ (noisy)", marker_color=COLORS["d_prime"], error_y=error),
-        ]
+        ],
+        title, x_title, y_title, **_bins_axis(labels, changed),
     )
-    _highlight(fig, labels, changed)
-    return styled(fig, title, x_title, y_title)
 
 
 def output_distributions(
@@ -78,25 +81,26 @@ def output_distributions(
     """The output's density (or pmf) under D and under D', with the observed output marked."""
     reach = mechanism.accuracy(0.001) + abs(value_d - value_d_prime)
     lo, hi = min(value_d, value_d_prime) - reach, max(value_d, value_d_prime) + reach
+    laws = ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
     if mechanism.discrete:
         grid = np.arange(np.floor(lo), np.ceil(hi) + 1)
         traces = [
             go.Bar(x=grid, y=mechanism.output_pdf(grid, v), name=name, marker_color=c, opacity=0.6)
-            for v, name, c in ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
+            for v, name, c in laws
         ]
     else:
-        grid = np.linspace(lo, hi, 600)
+        grid = np.linspace(lo, hi, 400)
         traces = [
             go.Scatter(x=grid, y=mechanism.output_pdf(grid, v), name=name, line={"color": c, "width": 3})
-            for v, name, c in ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
+            for v, name, c in laws
         ]
-    fig = go.Figure(traces)
-    fig.update_layout(barmode="overlay")
-    fig.add_vline(
-        x=observed, line={"color": COLORS["danger"], "dash": "dash", "width": 2},
-        annotation_text=f"observed O = {observed:.2f}", annotation_position="top",
+    return figure(
+        traces, title, x_title, y_title, barmode="overlay",
+        shapes=[{"type": "line", "xref": "x", "yref": "paper", "x0": observed, "x1": observed, "y0": 0, "y1": 1,
+                 "line": {"color": COLORS["danger"], "dash": "dash", "width": 2}}],
+        annotations=[{"x": observed, "xref": "x", "y": 1, "yref": "paper", "yanchor": "bottom",
+                      "text": f"observed O = {observed:.2f}", "showarrow": False}],
     )
-    return styled(fig, title, x_title, y_title)
 
 
 def zoo_answers(
@@ -104,12 +108,15 @@ def zoo_answers(
 ) -> go.Figure:
     """Noisy answers on D and D' for each (label, answer on D, answer on D') with the truths as lines."""
     labels = [r[0] for r in rows]
-    fig = go.Figure(
+    return figure(
         [
             go.Bar(x=labels, y=[r[1] for r in rows], name="D", marker_color=COLORS["d"]),
             go.Bar(x=labels, y=[r[2] for r in rows], name="D′", marker_color=COLORS["d_prime"]),
-        ]
+        ],
+        title, "", y_title,
+        shapes=[
+            {"type": "line", "xref": "paper", "yref": "y", "x0": 0, "x1": 1, "y0": v, "y1": v,
+             "line": {"color": c, "dash": "dot"}}
+            for v, c in ((truth_d, COLORS["d"]), (truth_d_prime, COLORS["d_prime"]))
+        ],
     )
-    for value, color in ((truth_d, COLORS["d"]), (truth_d_prime, COLORS["d_prime"])):
-        fig.add_hline(y=value, line={"color": color, "dash": "dot"})
-    return styled(fig, title, "", y_title)

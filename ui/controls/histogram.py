@@ -74,11 +74,11 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
     default = info.histogram_column if info and info.histogram_column in columns else columns[0]
     column = url_choice(st.selectbox, TEXT["column"], columns, "hist_col", default)
     numeric = pd.api.types.is_numeric_dtype(frame[column])
-    weights = [None, *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
-    default_weight = info.weight_column if info and info.weight_column in weights else None
+    weights = ["", *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
+    default_weight = info.weight_column if info and info.weight_column in weights else ""
     weight = url_choice(
         st.selectbox, TEXT["weight"], weights, "hist_w", default_weight,
-        format_func=lambda c: TEXT["weight_none"] if c is None else c,
+        format_func=lambda c: c or TEXT["weight_none"],
     )
     domain = domains.get(column)
     tag = _tag(column)
@@ -116,7 +116,7 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
         return None
     with st.expander(TEXT["why_public_bins_title"]):
         st.markdown(TEXT["why_public_bins"])
-    return HistogramSettings(column, bins, weight)
+    return HistogramSettings(column, bins, weight or None)
 
 
 def neighbour_choice(dataset: Dataset, settings: HistogramSettings, counts_d: np.ndarray) -> NeighbourChoice | None:

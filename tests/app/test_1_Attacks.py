@@ -27,9 +27,9 @@ def _percent(text: str) -> float:
     return float(match.group(1))
 
 
-def _table(at: AppTest):  # noqa: ANN202 - a pandas DataFrame
-    """Table 6-3, found by its first column (AppTest does not expose a dataframe's key)."""
-    tables = [d.value for d in at.dataframe if list(d.value.columns)[:1] == ["ε"]]
+def _table(at: AppTest, part: str):  # noqa: ANN202 - a pandas DataFrame
+    """Table 6-3's quantile or recovery part, found by its columns (AppTest shows no dataframe key)."""
+    tables = [d.value for d in at.dataframe if list(d.value.columns)[:1] == ["ε"] and part in d.value.columns[1]]
     assert len(tables) == 1
     return tables[0]
 
@@ -56,9 +56,10 @@ def test_default_render_is_clean_and_shows_the_numbers(default: AppTest) -> None
     sim = _markdown(default, "Simulation: **")
     assert "10,000 attackers" in sim
     # Table 6-3: the three book rows, each cell "book · exact · simulation".
-    table = _table(default)
-    assert list(table.iloc[:, 0]) == ["1", "0.1", "0.01"]
-    assert table.iloc[1, 5].startswith("25.59 · 27.73 · ")
+    quantiles, recovery = _table(default, "noise"), _table(default, "Recovery")
+    assert list(quantiles.iloc[:, 0]) == list(recovery.iloc[:, 0]) == ["1", "0.1", "0.01"]
+    assert quantiles.iloc[2, 1].startswith("227.97 · 230.26 · ")  # ln(10) / 0.01
+    assert recovery.iloc[1, 1].startswith("25.59 · 27.73 · ")
     # Defence: naive total spent k * eps next to the split's eps.
     assert "k·ε = 1,000" in _markdown(default, "Naive server")
     assert "ε = 1**" in _markdown(default, "Budget split")
@@ -86,12 +87,13 @@ def test_lowering_eps_lowers_the_exact_probability() -> None:
 
 def test_adding_an_epsilon_adds_a_row_to_table_6_3() -> None:
     at = run_page(PAGE)
-    assert len(_table(at)) == 3
+    assert len(_table(at, "Recovery")) == 3
     at.multiselect(key="att_table_eps").select(0.05).run()
     assert_clean(at)
-    table = _table(at)
-    assert list(table.iloc[:, 0]) == ["1", "0.1", "0.01", "0.05"]
-    assert table.iloc[3, 1].startswith("— · 46.05 · ")  # ln(10) / 0.05, no book value
+    quantiles, recovery = _table(at, "noise"), _table(at, "Recovery")
+    assert list(quantiles.iloc[:, 0]) == ["1", "0.1", "0.01", "0.05"]
+    assert quantiles.iloc[3, 1].startswith("— · 46.05 · ")  # ln(10) / 0.05, no book value
+    assert recovery.iloc[3, 1].startswith("— · ")
 
 
 def test_differencing_controls() -> None:

@@ -18,6 +18,16 @@ from ui.charts.theme import COLORS, styled
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 
 
+def _legend_below(fig: go.Figure) -> go.Figure:
+    """For half-width charts: the legend goes under the plot so it never covers the title."""
+    fig.update_layout(
+        legend={"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0.0},
+        margin={"b": 130},
+        height=(fig.layout.height or 420) + 70,
+    )
+    return fig
+
+
 def difference_densities(
     x: np.ndarray,
     density_secret: np.ndarray,
@@ -29,15 +39,16 @@ def difference_densities(
 
     labels: title, x, y, secret, none, observed.
     """
+    top = float(max(np.max(density_secret), np.max(density_none)))
     fig = go.Figure(
         [
             go.Scatter(x=x, y=density_secret, name=labels["secret"], line={"color": COLORS["danger"], "width": 3}),
             go.Scatter(x=x, y=density_none, name=labels["none"], line={"color": COLORS["d"], "width": 3, "dash": "dash"}),
+            go.Scatter(x=[observed, observed], y=[0.0, top], name=labels["observed"], mode="lines",
+                       line={"color": COLORS["neutral"], "width": 2, "dash": "dot"}),
         ]
     )
-    fig.add_vline(x=observed, line={"color": COLORS["neutral"], "width": 2, "dash": "dot"})
-    fig.add_annotation(x=observed, y=1.0, yref="paper", text=labels["observed"], showarrow=False, yanchor="bottom")
-    return styled(fig, labels["title"], labels["x"], labels["y"], height=380)
+    return _legend_below(styled(fig, labels["title"], labels["x"], labels["y"], height=380))
 
 
 def difference_posterior(
@@ -69,7 +80,7 @@ def difference_posterior(
     fig.add_trace(go.Scatter(x=[None], y=[None], name=labels["band"], mode="markers",
                              marker={"color": COLORS["band"], "size": 14, "symbol": "square"}))
     fig.update_yaxes(range=[0, 1], tickformat=".0%")
-    return styled(fig, labels["title"], labels["x"], labels["y"], height=380)
+    return _legend_below(styled(fig, labels["title"], labels["x"], labels["y"], height=380))
 
 
 def running_means(
@@ -79,12 +90,13 @@ def running_means(
     tolerance: float,
     half_range: float,
     labels: Mapping[str, str],
+    compact: bool = False,
 ) -> go.Figure:
     """Running means of a few attackers against k (log x), with the truth and the danger zone.
 
     `answers` has one row per attacker (mean answer at each checkpoint). The y axis shows
     truth ± half_range; earlier, wilder answers fall outside and can be reached by zooming out.
-    labels: title, x, y, trace (with {i}), truth, zone.
+    compact: a half-width chart, legend below. labels: title, x, y, trace (with {i}), truth, zone.
     """
     k = np.asarray(checkpoints, dtype=float)
     fig = go.Figure()
@@ -100,7 +112,8 @@ def running_means(
                              marker={"color": COLORS["danger"], "opacity": 0.3, "size": 14, "symbol": "square"}))
     fig.update_xaxes(type="log")
     fig.update_yaxes(range=[truth - half_range, truth + half_range])
-    return styled(fig, labels["title"], labels["x"], labels["y"])
+    styled(fig, labels["title"], labels["x"], labels["y"])
+    return _legend_below(fig) if compact else fig
 
 
 def recovery_curve(
@@ -166,23 +179,26 @@ def _cell(book: float | None, exact: float, simulated: float, missing: str) -> s
     return f"{first} · {exact:.2f} · {simulated:.2f}"
 
 
-def table_6_3_frame(rows: Sequence[Table63Row], labels: Mapping[str, str]) -> pd.DataFrame:
-    """Table 6-3 as text cells 'book · exact · simulation' (quantiles as numbers, recovery in %).
+def table_6_3_frames(rows: Sequence[Table63Row], labels: Mapping[str, str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Table 6-3 as two tables of text cells 'book · exact · simulation': the quantiles of |noise|
+    (one answer) and the recovery probabilities in percent, one row per epsilon.
 
     labels: eps, q (with {level}), k (with {k}), missing.
     """
-    records = []
+    quantiles, recovery = [], []
     for row in rows:
-        record: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
+        q: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
+        r: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
         for j, level in enumerate(TABLE_LEVELS):
             book = None if row.book is None else row.book.quantiles[j]
-            record[labels["q"].format(level=100 * level)] = _cell(
+            q[labels["q"].format(level=100 * level)] = _cell(
                 book, row.exact_quantiles[j], row.simulated_quantiles[j], labels["missing"]
             )
         for j, k in enumerate(TABLE_KS):
             book = None if row.book is None else row.book.recovery_percent[j]
-            record[labels["k"].format(k=k)] = _cell(
+            r[labels["k"].format(k=k)] = _cell(
                 book, 100 * row.exact_recovery[j], 100 * row.simulated_recovery[j].proportion, labels["missing"]
             )
-        records.append(record)
-    return pd.DataFrame.from_records(records)
+        quantiles.append(q)
+        recovery.append(r)
+    return pd.DataFrame.from_records(quantiles), pd.DataFrame.from_records(recovery)

@@ -157,6 +157,8 @@ TEXT: dict[str, str] = {
         "answers. Each cell shows three numbers: **the book's · the exact value · this run's "
         "simulation**."
     ),
+    "table_quantiles_title": "**How far one noisy answer can be off**: the 90, 95, 99 and 99.9% quantiles of |noise| (book · exact · simulation).",
+    "table_recovery_title": "**How often the averaging attacker recovers the exact count**, in percent (book · exact · simulation).",
     "table_extra_eps": "Add rows for other ε",
     "table_trials": "Simulated draws and attackers per cell",
     "table_eps": "ε",

@@ -14,6 +14,7 @@ import streamlit as st
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
 from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_MB
+from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT
 
@@ -69,6 +70,8 @@ def _read_upload() -> Dataset | None:
     error = st.session_state.get(_UPLOAD_ERROR)
     if uploaded is not None and error and error[0] == uploaded.file_id:
         st.sidebar.error(TEXT["error_prefix"].format(message=error[1]))
+        if kept is not None:
+            st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(kept[1])))
     if kept is None:
         return None
     return Dataset(UPLOAD, kept[0], kept[1], kept[2])
@@ -92,7 +95,7 @@ def dataset_picker() -> Dataset:
     if dataset is None:
         fallback = bundled_dataset(DEFAULT_DATASET)
         if st.session_state.get(_UPLOAD_ERROR):
-            st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=fallback.name))
+            st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(fallback.name)))
         else:
             st.sidebar.info(TEXT["sidebar_upload_prompt"])
         return fallback

@@ -166,3 +166,14 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert _figures(first)[1]["data"] == _figures(second)[1]["data"]
     other = run_page(PAGE, {**query, "seed": "8"})
     assert _figures(other)[1]["data"] != _figures(first)[1]["data"]
+
+
+def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    at.file_uploader(key="upload_file").set_value(("first.csv", b"x,y\n1,a\n2,b\n", "text/csv")).run()
+    assert_clean(at)
+    at.file_uploader(key="upload_file").set_value(("[evil](http://x).csv", b"", "text/csv")).run()
+    assert not at.exception
+    assert any("empty" in e.value.lower() for e in at.sidebar.error)
+    assert any("first\\.csv" in w.value for w in at.sidebar.warning)
+    assert at.selectbox(key="hist_col").value == "x"

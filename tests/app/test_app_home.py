@@ -1,0 +1,33 @@
+"""AppTest for app.py, the home page: the plain-words intro, the tour, the dataset in use."""
+
+from __future__ import annotations
+
+from tests.app.conftest import assert_clean, run_page
+from ui.navigation import PAGES
+
+
+def test_home_explains_dp_and_links_every_page_in_tour_order() -> None:
+    at = run_page("app.py")
+    assert_clean(at)
+    assert "Differential privacy (DP) is a promise" in at.markdown[0].value
+    links = [link.proto.page for link in at.get("page_link") if link.proto.page]
+    assert len(at.get("page_link")) >= 2 * (len(PAGES) - 1)
+    assert any("Attacks" in str(p) for p in links)
+    assert "Patients per age bucket" in at.info[0].value
+
+
+def test_home_reports_what_was_read_from_the_dataset() -> None:
+    at = run_page("app.py", {"data": "penguins"})
+    assert_clean(at)
+    assert "penguins" in at.info[0].value.lower()
+    texts = " ".join(t.value for t in at.text)
+    assert "344 rows and 8 columns" in texts
+    summary = at.dataframe[0].value
+    assert "body_mass_g" in set(summary.iloc[:, 0])
+
+
+def test_dataset_choice_survives_a_page_switch() -> None:
+    at = run_page("app.py", {"data": "zoo"})
+    at.switch_page("pages/2_Histogram_and_neighbour.py").run()
+    assert_clean(at)
+    assert at.selectbox(key="data").value == "zoo"

@@ -1,0 +1,552 @@
+"""Randomized response: differential privacy in the local model, where nobody trusts the collector.
+
+Each person randomizes their own answer before sending it; the collector only ever sees the
+randomized reports and de-biases their totals. Binary randomized response (BRR) is the course's
+coin protocol; generalised randomized response (GRR, "direct encoding") extends it to k categories:
+
+    report the true value with probability p = e^eps / (e^eps + k - 1),
+    otherwise a uniformly random *other* category (each with q = (1 - p) / (k - 1)).
+
+For k = 2 this is exactly binary randomized response, so one perturbation serves both.
+
+Reference: the course chapter, section 6.4 (SEED-FACTS section 5); Wang, Blocki, Li, Jha,
+"Locally Differentially Private Protocols for Frequency Estimation" (USENIX Security 2017), the
+survey's Table 2 (SEED-FACTS section 6, GRR row).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from dpcore.histogram import category_labels
+from dpcore.limits import MAX_CATEGORIES
+from dpcore.mechanisms import calibrate, rr_epsilon, rr_truth_probability
+from dpcore.validation import check_count, check_epsilon, check_probability
+
+MAX_RESPONDENTS = 1_000_000  # the largest simulated survey a page may ask for
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """The course's worked example (section 6.4.2), as printed."""
+
+    n: int = 20
+    male: int = 16
+    female: int = 4
+    p: float = 0.8
+    reported_male: int = 14
+    reported_female: int = 6
+
+
+BOOK_EXAMPLE = WorkedExample()
+
+
+# --------------------------------------------------------------------------------------------
+# Input checks
+# --------------------------------------------------------------------------------------------
+
+
+def check_truth_probability(p: Any, categories: int = 2) -> float:
+    """Return p as a float if randomized response can use it: 1/k < p < 1.
+
+    p = 1/k makes every report independent of the truth (for k = 2 the estimator divides by
+    2p - 1 = 0); p below 1/k only means "lie more often than not"; p = 1 always tells the truth,
+    which is no privacy at all (epsilon infinite).
+    """
+    prob = check_probability("The truth probability p", p)
+    k = check_count("The number of categories", categories, minimum=2)
+    if prob >= 1.0:
+        raise ValueError(
+            f"The truth probability p must be below 1, got {prob:g}: with p = 1 everybody tells "
+            "the truth, so the answers have no privacy at all (epsilon would be infinite)."
+        )
+    if prob <= 1.0 / k:
+        if k == 2:
+            raise ValueError(
+                f"The truth probability p must be above 0.5, got {prob:g}: at p = 0.5 the report "
+                "is a fair coin toss that says nothing about the truth (the estimator divides by "
+                "2p - 1 = 0), and below 0.5 people lie more often than not."
+            )
+        raise ValueError(
+            f"The truth probability p must be above 1/{k} (= {1 / k:.3g}), got {prob:g}: "
+            "otherwise the reports say nothing about the truth."
+        )
+    return prob
+
+
+def _check_counts(n_yes: Any, n: Any) -> tuple[int, int]:
+    total = check_count("The number of respondents n", n, minimum=1)
+    yes = check_count("The number of 'yes' reports", n_yes, minimum=0)
+    if yes > total:
+        raise ValueError(f"The number of 'yes' reports ({yes:,}) cannot exceed n ({total:,}).")
+    return yes, total
+
+
+# --------------------------------------------------------------------------------------------
+# Binary randomized response (the course's coin protocol)
+# --------------------------------------------------------------------------------------------
+
+
+def rr_estimate(n_yes: int, n: int, p: float) -> float:
+    """The course's unbiased estimate of the true share of "yes" from n randomized answers.
+
+    pi_hat = (p - 1) / (2p - 1) + n1 / ((2p - 1) n)
+
+    It is also the maximum-likelihood estimate when it falls in [0, 1]. It can fall outside
+    [0, 1] (it is unbiased, not clipped).
+    Raises ValueError for p outside (1/2, 1) or counts that do not fit (n_yes > n, n < 1).
+    Reference: course section 6.4.2, "校正" (correction).
+    """
+    prob = check_truth_probability(p)
+    yes, total = _check_counts(n_yes, n)
+    return (prob - 1) / (2 * prob - 1) + yes / ((2 * prob - 1) * total)
+
+
+def rr_corrected_count(n_yes: int, n: int, p: float) -> float:
+    """The course's corrected count N = pi_hat n = (n (p - 1) + n1) / (2p - 1).
+
+    The worked example: [20 * (0.8 - 1) + 14] / (0.8 * 2 - 1) = 16.67 male.
+    """
+    prob = check_truth_probability(p)
+    yes, total = _check_counts(n_yes, n)
+    return (total * (prob - 1) + yes) / (prob * 2 - 1)
+
+
+@dataclass(frozen=True)
+class CorrectionSteps:
+    """The course's correction written out: value = numerator / denominator."""
+
+    n: int
+    n_yes: int
+    p: float
+    numerator: float  # n (p - 1) + n1
+    denominator: float  # 2p - 1
+    value: float
+
+
+def rr_correction_steps(n_yes: int, n: int, p: float) -> CorrectionSteps:
+    """The numbers of [n (p - 1) + n1] / (p * 2 - 1), as the course prints them."""
+    prob = check_truth_probability(p)
+    yes, total = _check_counts(n_yes, n)
+    numerator = total * (prob - 1) + yes
+    denominator = prob * 2 - 1
+    return CorrectionSteps(total, yes, prob, numerator, denominator, numerator / denominator)
+
+
+def rr_report_probability(share: float | np.ndarray, p: float) -> float | np.ndarray:
+    """Pr[report "yes"] = pi p + (1 - pi)(1 - p) when a share pi of people truly say "yes"."""
+    prob = check_truth_probability(p)
+    pi = np.asarray(share, dtype=float)
+    if np.any(np.isnan(pi)) or np.any((pi < 0) | (pi > 1)):
+        raise ValueError("The true share must lie between 0 and 1.")
+    result = pi * prob + (1 - pi) * (1 - prob)
+    return float(result) if result.ndim == 0 else result
+
+
+def rr_variance(n: int, p: float) -> float:
+    """Exact variance of pi_hat for a fixed group of n people: p (1 - p) / (n (2p - 1)^2).
+
+    Only the coins are random: n1 is a sum of n independent answers, each kept with probability p,
+    so Var(n1) = n p (1 - p) whatever the true share. This is the survey's GRR variance with d = 2,
+    e^eps / (n (e^eps - 1)^2). If the n people are themselves a random sample of a larger
+    population whose share is wanted, add that sample's own variance pi (1 - pi) / n.
+    Reference: Wang et al. 2017, Theorem 2 with d = 2; SEED-FACTS section 6.
+    """
+    total = check_count("The number of respondents n", n, minimum=1)
+    prob = check_truth_probability(p)
+    return prob * (1 - prob) / (total * (2 * prob - 1) ** 2)
+
+
+def rr_standard_error(n: int, p: float) -> float:
+    """Standard error of pi_hat for a fixed group of n people: sqrt(p (1 - p) / n) / (2p - 1)."""
+    return math.sqrt(rr_variance(n, p))
+
+
+@dataclass(frozen=True)
+class BinaryEstimate:
+    """What the collector can say after n binary randomized answers, n_yes of them "yes".
+
+    `standard_error` is exact for these n people (only the coins are random); `low`/`high` is the
+    normal-approximation interval estimate +- z * standard_error, not clipped to [0, 1], like the
+    estimate itself.
+    """
+
+    n: int
+    n_yes: int
+    p: float
+    epsilon: float
+    raw_share: float
+    estimate: float
+    standard_error: float
+    low: float
+    high: float
+    level: float
+    method: str = "course estimator (p - 1)/(2p - 1) + n1/((2p - 1) n); normal-approximation interval"
+
+
+def rr_summary(n_yes: int, n: int, p: float, level: float = 0.95) -> BinaryEstimate:
+    """Raw share, corrected estimate, its standard error and a `level` interval, in one record."""
+    prob = check_truth_probability(p)
+    yes, total = _check_counts(n_yes, n)
+    lvl = check_probability("The confidence level", level, open_interval=True)
+    estimate = rr_estimate(yes, total, prob)
+    se = rr_standard_error(total, prob)
+    z = float(special.ndtri(0.5 + lvl / 2))
+    return BinaryEstimate(
+        n=total,
+        n_yes=yes,
+        p=prob,
+        epsilon=rr_epsilon(prob),
+        raw_share=yes / total,
+        estimate=estimate,
+        standard_error=se,
+        low=estimate - z * se,
+        high=estimate + z * se,
+        level=lvl,
+    )
+
+
+def rr_perturb(truth: np.ndarray, p: float, rng: np.random.Generator) -> np.ndarray:
+    """Randomize a whole column of yes/no answers at once: keep each with probability p, else flip.
+
+    One uniform draw per answer; returns a boolean array the shape of `truth`.
+    """
+    prob = check_truth_probability(p)
+    bits = np.asarray(truth)
+    if bits.dtype != np.bool_:
+        if bits.size and not np.isin(bits, (0, 1)).all():
+            raise ValueError("Binary randomized response needs answers that are 0/1 or True/False.")
+        bits = bits.astype(bool)
+    return bits ^ (rng.random(bits.shape) >= prob)
+
+
+@dataclass(frozen=True)
+class OneResponse:
+    """One respondent's turn: the coin (heads = tell the truth, probability p) and the report."""
+
+    truth: bool
+    coin_heads: bool
+    reported: bool
+    p: float
+
+
+def rr_respond(truth: bool, p: float, rng: np.random.Generator) -> OneResponse:
+    """One respondent tosses a coin that shows heads with probability p and answers accordingly."""
+    prob = check_truth_probability(p)
+    heads = bool(rng.random() < prob)
+    return OneResponse(bool(truth), heads, bool(truth) if heads else not bool(truth), prob)
+
+
+def rr_simulate_survey(
+    n: int, true_share: float, p: float, rng: np.random.Generator
+) -> tuple[int, int]:
+    """Simulate a survey of n people of whom round(true_share * n) truly say "yes".
+
+    Returns (true number of "yes", number of "yes" reports). The population is fixed; only the
+    coins are random, so the estimate's spread is the mechanism's alone.
+    """
+    total = check_count("The number of respondents n", n, minimum=1, maximum=MAX_RESPONDENTS)
+    share = check_probability("The true share of 'yes'", true_share)
+    prob = check_truth_probability(p)
+    n_true = int(round(share * total))
+    truth = np.zeros(total, dtype=bool)
+    truth[:n_true] = True
+    return n_true, int(np.count_nonzero(rr_perturb(truth, prob, rng)))
+
+
+# --------------------------------------------------------------------------------------------
+# Generalised randomized response (k categories)
+# --------------------------------------------------------------------------------------------
+
+
+def grr_other_probability(p: float, categories: int) -> float:
+    """q = (1 - p) / (k - 1): the probability of reporting one particular *other* category."""
+    prob = check_truth_probability(p, categories)
+    return (1 - prob) / (categories - 1)
+
+
+def grr_perturb(codes: np.ndarray, categories: int, p: float, rng: np.random.Generator) -> np.ndarray:
+    """Randomize a whole column of category codes 0..k-1 with generalised randomized response.
+
+    One uniform u per row decides everything: u < p keeps the true code; otherwise
+    t = (u - p) / (1 - p) is again uniform on [0, 1), and offset = 1 + floor(t (k - 1)) is uniform
+    on 1..k-1, so (code + offset) mod k is a uniformly random *other* category. No Python loop.
+    Returns codes the shape of `codes`, in the smallest unsigned type that holds 2k - 2 (uint8
+    for k <= 128), which keeps the passes over a million rows cheap.
+    """
+    k = check_count("The number of categories", categories, minimum=2)
+    prob = check_truth_probability(p, k)
+    c = np.asarray(codes)
+    if c.size and (not np.issubdtype(c.dtype, np.integer) or c.min() < 0 or c.max() >= k):
+        raise ValueError(f"Category codes must be whole numbers from 0 to {k - 1}.")
+    scale = (k - 1) / (1 - prob)
+    x = rng.random(c.shape)
+    # In place, x becomes (u - p) (k - 1) / (1 - p) + 1: at least 1 when u >= p (truncating gives
+    # the offset 1..k-1) and below 1 when u < p (clipped at 0, truncating gives 0: keep). The
+    # upper clip guards a rounding up to k when u is within 1e-16 of 1.
+    np.multiply(x, scale, out=x)
+    np.add(x, 1.0 - prob * scale, out=x)
+    np.clip(x, 0.0, k - 1, out=x)
+    reported = x.astype(np.min_scalar_type(2 * k - 2))
+    np.add(reported, c, out=reported, casting="unsafe")
+    wrap = np.greater_equal(reported, k)
+    np.subtract(reported, np.multiply(wrap, k, dtype=reported.dtype), out=reported)
+    return reported
+
+
+_COUNT_BLOCK = 1 << 16
+
+
+def count_codes(codes: np.ndarray, categories: int) -> np.ndarray:
+    """How many times each code 0..k-1 occurs, as int64 counts of length k.
+
+    numpy's bincount first copies small integer types into a full-size intp array; counting in
+    blocks of 65,536 rows keeps that copy small (a loop over blocks, not rows).
+    """
+    k = check_count("The number of categories", categories, minimum=1)
+    c = np.asarray(codes).ravel()
+    counts = np.zeros(k, dtype=np.int64)
+    for start in range(0, c.size, _COUNT_BLOCK):
+        block = np.bincount(c[start : start + _COUNT_BLOCK], minlength=k)
+        if block.size > k:
+            raise ValueError(f"Category codes must be whole numbers from 0 to {k - 1}.")
+        counts += block
+    return counts
+
+
+def grr_estimate(reported_counts: np.ndarray, p: float) -> np.ndarray:
+    """Unbiased frequencies from the counts of each reported category (k = len(counts)).
+
+    f_hat_j = (observed_share_j - q) / (p - q),  q = (1 - p) / (k - 1).
+    For k = 2 and j = "yes" this equals the course's rr_estimate.
+    """
+    counts = np.asarray(reported_counts, dtype=float)
+    if counts.ndim != 1 or counts.size < 2:
+        raise ValueError("Randomized response needs the counts of at least 2 categories.")
+    if np.any(counts < 0) or not np.all(np.isfinite(counts)):
+        raise ValueError("Reported counts must be finite and not negative.")
+    n = counts.sum()
+    if n <= 0:
+        raise ValueError("There are no reports to estimate from (all counts are zero).")
+    k = counts.size
+    prob = check_truth_probability(p, k)
+    q = (1 - prob) / (k - 1)
+    return (counts / n - q) / (prob - q)
+
+
+def grr_variance(n: int, epsilon: float, categories: int) -> float:
+    """The survey's variance of one GRR frequency estimate: (e^eps + d - 2) / (n (e^eps - 1)^2).
+
+    This is the exact variance for a category nobody holds (f = 0), the usual approximation for
+    rare values; `grr_variance_exact` gives it for any true frequency f.
+    Reference: SEED-FACTS section 6, Table 2 (GRR row); Wang et al. 2017, eq. (4).
+    """
+    total = check_count("The number of respondents n", n, minimum=1)
+    eps = check_epsilon(epsilon)
+    d = check_count("The number of categories", categories, minimum=2)
+    e = math.exp(eps)
+    return (e + d - 2) / (total * (e - 1) ** 2)
+
+
+def grr_variance_exact(frequencies: float | np.ndarray, n: int, p: float, categories: int) -> np.ndarray:
+    """Exact variance of f_hat_j for a fixed group of n people of whom a share f_j hold category j.
+
+    Var = [q (1 - q) + f (p - q)(1 - p - q)] / (n (p - q)^2): the f n holders report j with
+    probability p, the others with q. At f = 0 this is the survey's formula (`grr_variance`);
+    for k = 2 (q = 1 - p) it does not depend on f and equals `rr_variance`.
+    Reference: Wang et al. 2017, Theorem 2.
+    """
+    total = check_count("The number of respondents n", n, minimum=1)
+    k = check_count("The number of categories", categories, minimum=2)
+    prob = check_truth_probability(p, k)
+    f = np.asarray(frequencies, dtype=float)
+    if np.any(np.isnan(f)) or np.any((f < 0) | (f > 1)):
+        raise ValueError("True frequencies must lie between 0 and 1.")
+    q = (1 - prob) / (k - 1)
+    return (q * (1 - q) + f * (prob - q) * (1 - prob - q)) / (total * (prob - q) ** 2)
+
+
+def grr_rmse(frequencies: np.ndarray, n: int, epsilon: float) -> float:
+    """Root of the mean (over categories) exact variance: the typical error of one frequency."""
+    f = np.asarray(frequencies, dtype=float)
+    k = f.size
+    p = rr_truth_probability(check_epsilon(epsilon), k)
+    return float(np.sqrt(np.mean(grr_variance_exact(f, n, p, k))))
+
+
+def central_frequency_error(n: int, epsilon: float) -> float:
+    """Standard deviation of one frequency in the central model: a count + Lap(1/eps), over n.
+
+    The histogram page's release (sensitivity 1, one person touches one bucket), for comparison:
+    it shrinks like 1/n while local randomized response shrinks like 1/sqrt(n).
+    """
+    total = check_count("The number of respondents n", n, minimum=1)
+    return calibrate("laplace", epsilon, sensitivity=1.0).std / total
+
+
+@dataclass(frozen=True)
+class Answers:
+    """A column's answers as category codes, one per kept row, and how many people each row is.
+
+    `people` is None when every row is one person. Rows whose answer (or weight) is missing or
+    whose answer is not among `categories` are not in `codes`; `missing` and `outside` count the
+    people on them.
+    """
+
+    categories: tuple[str, ...]
+    codes: np.ndarray
+    people: np.ndarray | None
+    missing: int
+    outside: int
+
+    @property
+    def counts(self) -> np.ndarray:
+        """How many people give each answer (int64, one per category)."""
+        k = len(self.categories)
+        if self.people is None:
+            return count_codes(self.codes, max(k, 1))[:k]
+        return np.bincount(self.codes, weights=self.people, minlength=k).astype(np.int64)[:k]
+
+
+def column_answers(
+    values: pd.Series,
+    weights: pd.Series | np.ndarray | None = None,
+    categories: tuple[str, ...] | list[str] | None = None,
+) -> Answers:
+    """Read a column as answers to one question.
+
+    `weights`, if given, says how many people each row stands for (an aggregated table).
+    `categories` is the public list of possible answers when one is known; otherwise the distinct
+    answers found, in sorted order. Labels are short text (2007.0 -> "2007").
+    """
+    present = values.notna().to_numpy()
+    w: np.ndarray | None = None
+    if weights is not None:
+        w = pd.to_numeric(pd.Series(np.asarray(weights)), errors="coerce").to_numpy(dtype=float)
+        if w.shape != present.shape:
+            raise ValueError("Every row needs exactly one number of people.")
+        finite = w[~np.isnan(w)]
+        if np.any(finite < 0) or np.any(finite != np.round(finite)):
+            raise ValueError("The count column must hold whole numbers of people (0 or more).")
+        present = present & ~np.isnan(w)
+    kept = values[present]
+    if categories is None:
+        codes, uniques = pd.factorize(kept, sort=True)
+        labels = tuple(str(v) for v in category_labels(pd.Series(uniques)))
+    else:
+        labels = tuple(str(c) for c in categories)
+        if len(set(labels)) != len(labels):
+            raise ValueError("The list of categories names one category twice.")
+        codes = pd.Index(labels).get_indexer(category_labels(kept))
+    inside = codes >= 0
+    codes = np.asarray(codes, dtype=np.int64)
+    if w is None:
+        return Answers(labels, codes[inside], None, int(present.size - present.sum()), int((~inside).sum()))
+    people = w[present].astype(np.int64)
+    missing = int(np.nan_to_num(w)[~present].sum())  # people on rows whose answer is missing
+    return Answers(labels, codes[inside], people[inside], missing, int(people[~inside].sum()))
+
+
+@dataclass(frozen=True)
+class ColumnRR:
+    """One column randomized row by row and de-biased: everything the page shows about it."""
+
+    column: str
+    categories: tuple[str, ...]
+    true_counts: np.ndarray
+    reported_counts: np.ndarray
+    estimated_frequencies: np.ndarray
+    standard_errors: np.ndarray
+    n: int
+    missing: int
+    outside: int
+    epsilon: float
+    p: float
+    q: float
+    method: str
+
+    @property
+    def true_frequencies(self) -> np.ndarray:
+        return self.true_counts / self.n
+
+    @property
+    def raw_frequencies(self) -> np.ndarray:
+        return self.reported_counts / self.n
+
+    @property
+    def rmse(self) -> float:
+        """Root mean squared error of the corrected frequencies in this run."""
+        return float(np.sqrt(np.mean((self.estimated_frequencies - self.true_frequencies) ** 2)))
+
+
+def randomize_column(
+    values: pd.Series | np.ndarray | list[Any],
+    epsilon: float,
+    rng: np.random.Generator,
+    name: str = "",
+    weights: pd.Series | np.ndarray | None = None,
+    categories: tuple[str, ...] | list[str] | None = None,
+) -> ColumnRR:
+    """Randomize every person's answer locally, then de-bias the reported counts.
+
+    People and categories come from `column_answers` (each row of an aggregated table is repeated
+    for the people it stands for; a public category list fixes k). k = 2 is binary randomized response, k > 2 generalised randomized
+    response with p = e^eps / (e^eps + k - 1).
+    Raises ValueError for epsilon <= 0, no answers, fewer than 2 or more than MAX_CATEGORIES
+    categories.
+    """
+    eps = check_epsilon(epsilon)
+    series = values if isinstance(values, pd.Series) else pd.Series(values)
+    label = name or str(series.name or "column")
+    answers = column_answers(series, weights, categories)
+    categories_found, codes = answers.categories, answers.codes
+    if answers.people is not None:
+        total = int(answers.people.sum())
+        if total > MAX_RESPONDENTS:
+            raise ValueError(
+                f"The column {label!r} stands for {total:,} people; randomized response here "
+                f"simulates at most {MAX_RESPONDENTS:,}."
+            )
+        codes = np.repeat(codes, answers.people)
+    k = len(categories_found)
+    if codes.size == 0:
+        raise ValueError(f"The column {label!r} has no answers to randomize (every row is empty).")
+    if k < 2:
+        raise ValueError(
+            f"The column {label!r} has only one possible answer ({categories_found[0]!r}): randomized "
+            "response needs at least two."
+        )
+    if k > MAX_CATEGORIES:
+        raise ValueError(
+            f"The column {label!r} has {k:,} distinct values; randomized response here handles at "
+            f"most {MAX_CATEGORIES}. Choose a column with fewer categories."
+        )
+    p = rr_truth_probability(eps, k)
+    q = (1 - p) / (k - 1)
+    reported = grr_perturb(codes, k, p, rng)
+    n = int(codes.size)
+    true_counts = count_codes(codes, k)
+    reported_counts = count_codes(reported, k)
+    share = reported_counts / n
+    estimate = (share - q) / (p - q)
+    return ColumnRR(
+        column=label,
+        categories=categories_found,
+        true_counts=true_counts,
+        reported_counts=reported_counts,
+        estimated_frequencies=estimate,
+        standard_errors=np.sqrt(grr_variance_exact(np.clip(estimate, 0.0, 1.0), n, p, k)),
+        n=n,
+        missing=answers.missing,
+        outside=answers.outside,
+        epsilon=eps,
+        p=p,
+        q=q,
+        method="binary randomized response" if k == 2 else f"generalised randomized response (k = {k})",
+    )

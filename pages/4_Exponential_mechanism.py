@@ -1,0 +1,275 @@
+"""Exponential mechanism: the sports vote (Table 6-4), pumpkin pricing, and a column's private mode."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from dpcore.catalog import BUNDLED
+from dpcore.limits import EPSILON_GRID
+from dpcore.mechanisms import exponential_probabilities, sample_exponential
+from dpcore.pricing import (
+    MAX_SELECTION_DRAWS,
+    TABLE_6_4_OPTIONS,
+    TABLE_6_4_PRINTED,
+    as_printed,
+    buyer_table,
+    compare_pricing,
+    price_grid,
+    pricing_curves,
+    private_mode,
+    running_frequencies,
+    score_table,
+)
+from ui.charts import exponential as charts
+from ui.charts.exponential import MAX_BARS
+from ui.memo import session_memo
+from ui.page import PageContext, show_error, show_figure, start_page
+from ui.safe import md_escape
+from ui.state import url_choice
+from ui.text.exponential import TEXT
+from ui.widgets import epsilon_slider
+
+VOTE_EPSILONS = (0.0, *(e for e in EPSILON_GRID if e <= 10))
+BOOK_EPSILONS = tuple(TABLE_6_4_PRINTED)
+VOTE_DEFAULT = pd.DataFrame(
+    {"item": [o for o, _ in TABLE_6_4_OPTIONS], "score": [float(s) for _, s in TABLE_6_4_OPTIONS]}
+)
+BUYERS_DEFAULT = pd.DataFrame({"buyer": ["Alice", "Bob", "Charlie"], "max_price": [1.0, 1.0, 3.0]})
+
+
+def _editor(default: pd.DataFrame, key: str, labels: tuple[str, str]) -> pd.DataFrame:
+    """A two-column table the user can edit, add rows to and delete rows from (not in the URL)."""
+    name_col, number_col = default.columns
+    edited = st.data_editor(
+        default,
+        key=key,
+        num_rows="dynamic",
+        hide_index=True,
+        width="stretch",
+        column_config={
+            name_col: st.column_config.TextColumn(labels[0]),
+            number_col: st.column_config.NumberColumn(labels[1], format="%g"),
+        },
+    )
+    st.caption(TEXT["editor_not_in_url"])
+    return edited
+
+
+@st.fragment
+def vote_section(ctx: PageContext) -> None:
+    """A fragment: a control of this tab reruns this tab only."""
+    st.markdown(TEXT["vote_intro"])
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        edited = _editor(VOTE_DEFAULT, "exp_scores", (TEXT["col_option"], TEXT["col_score"]))
+    with right:
+        eps = epsilon_slider("exp_eps", default=0.1, label=TEXT["vote_epsilon"], options=VOTE_EPSILONS)
+        sens = st.number_input(
+            TEXT["sensitivity"], min_value=0.0, value=1.0, step=0.5, key="exp_sens",
+            help=TEXT["sensitivity_help"], bind="query-params",
+        )
+    try:
+        table = score_table(edited["item"], edited["score"])
+        probs = exponential_probabilities(table.values, eps, sens)
+        at_book = {e: exponential_probabilities(table.values, e, sens) for e in BOOK_EPSILONS}
+    except ValueError as exc:
+        with right:
+            show_error(exc)
+        return
+    names, scores = table.names, table.values
+    with right:
+        show_figure(
+            charts.probability_bars(
+                names, probs, scores, TEXT["vote_chart_title"].format(eps=eps), TEXT["option_axis"],
+                TEXT["probability_axis"], TEXT["score_hover"],
+            ),
+            key="exp_fig_vote",
+        )
+        best = int(np.argmax(probs))
+        if eps == 0:
+            st.markdown(TEXT["vote_uniform"].format(prob=probs[0]))
+        else:
+            st.markdown(
+                TEXT["vote_summary"].format(
+                    eps=eps, best=md_escape(names[best]), score=scores[best], prob=probs[best], low=probs.min()
+                )
+            )
+    st.dataframe(
+        pd.DataFrame(
+            {
+                TEXT["col_option"]: names,
+                TEXT["col_score"]: scores,
+                TEXT["table_probability_now"].format(eps=eps): probs,
+                **{TEXT["table_probability_at"].format(eps=e): p for e, p in at_book.items()},
+            }
+        ),
+        hide_index=True,
+        key="exp_vote_table",
+    )
+
+    st.subheader(TEXT["book_title"])
+    book_scores = [s for _, s in TABLE_6_4_OPTIONS]
+    book = {TEXT["book_option"]: [o for o, _ in TABLE_6_4_OPTIONS], TEXT["book_score"]: book_scores}
+    for e, printed in TABLE_6_4_PRINTED.items():
+        computed = exponential_probabilities(book_scores, e, 1.0)
+        book[TEXT["book_printed"].format(eps=e)] = list(printed)
+        book[TEXT["book_computed"].format(eps=e)] = [as_printed(v, s) for v, s in zip(computed, printed)]
+    st.dataframe(pd.DataFrame(book), hide_index=True, key="exp_book_table")
+    st.caption(TEXT["book_note"])
+
+    st.subheader(TEXT["draws_title"])
+    n = int(
+        st.number_input(
+            TEXT["draws"], min_value=1, max_value=MAX_SELECTION_DRAWS, value=1000, step=1000, key="exp_draws",
+            help=TEXT["draws_help"], bind="query-params",
+        )
+    )
+    draws = sample_exponential(scores, eps, ctx.rng("exp-vote-draws"), size=n, sensitivity=sens)
+    marks, freq = running_frequencies(draws, len(names))
+    show_figure(
+        charts.convergence(
+            marks, freq, names, probs, TEXT["convergence_title"], TEXT["draws_axis"], TEXT["share_axis"]
+        ),
+        key="exp_fig_draws",
+    )
+    counts = np.bincount(draws, minlength=len(names))
+    st.markdown(
+        TEXT["draws_summary"].format(
+            n=n, best=md_escape(names[best]), count=int(counts[best]), share=counts[best] / n, prob=probs[best],
+            gap=float(np.max(np.abs(counts / n - probs))),
+        )
+    )
+    st.caption(TEXT["simulation"])
+
+
+@st.fragment
+def pricing_section() -> None:
+    """A fragment: a control of this tab reruns this tab only."""
+    st.markdown(TEXT["price_story"])
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        edited = _editor(BUYERS_DEFAULT, "exp_buyers", (TEXT["col_buyer"], TEXT["col_max_price"]))
+    with right:
+        c1, c2, c3 = st.columns(3)
+        low = c1.number_input(TEXT["price_low"], min_value=0.0, value=0.25, step=0.25, key="exp_pmin", bind="query-params")
+        high = c2.number_input(TEXT["price_high"], min_value=0.0, value=4.0, step=0.25, key="exp_pmax", bind="query-params")
+        step = c3.number_input(TEXT["price_step"], min_value=0.0, value=0.25, step=0.05, key="exp_pstep", bind="query-params")
+        eps = epsilon_slider("exp_price_eps", default=1.0, label=TEXT["price_epsilon"])
+    try:
+        buyers = buyer_table(edited["buyer"], edited["max_price"]).values
+        prices = price_grid(low, high, step)
+        result = compare_pricing(prices, buyers, eps)
+    except ValueError as exc:
+        with right:
+            show_error(exc)
+        return
+    st.markdown(TEXT["price_sensitivity"].format(delta=result.score_sensitivity))
+    m1, m2, m3 = st.columns(3)
+    m1.metric(TEXT["metric_best"], TEXT["metric_best_value"].format(revenue=result.best_revenue, price=result.best_price))
+    m2.metric(TEXT["metric_exponential"], f"{result.exponential_expected:.3f}")
+    m3.metric(TEXT["metric_noisy"], f"{result.noisy_expected:.3f}")
+    st.markdown(
+        TEXT["price_summary"].format(
+            eps=eps, price=result.best_price, best=result.best_revenue, expo=result.exponential_expected,
+            noisy=result.noisy_expected,
+        )
+    )
+    show_figure(
+        charts.pricing_candidates(
+            prices, result.revenues, result.probabilities, buyers, TEXT["candidates_title"].format(eps=eps),
+            TEXT["price_axis"], TEXT["revenue_axis"], TEXT["probability_axis"],
+        ),
+        key="exp_fig_prices",
+    )
+    epsilons = np.asarray(EPSILON_GRID)
+    best, expo, noisy = session_memo(
+        "exp_price_curves", (tuple(prices), tuple(buyers)), lambda: pricing_curves(prices, buyers, epsilons)
+    )
+    show_figure(
+        charts.pricing_curves(
+            epsilons,
+            {TEXT["curve_best"]: best, TEXT["curve_exponential"]: expo, TEXT["curve_noisy"]: noisy},
+            eps, TEXT["revenue_curves_title"], TEXT["epsilon_axis"], TEXT["expected_revenue_axis"],
+        ),
+        key="exp_fig_revenue",
+    )
+    st.markdown(
+        TEXT["price_noise_sensitivity"].format(
+            scale=result.noisy_price_scale, best=result.best_price, width=result.noisy_price_sensitivity
+        )
+    )
+    st.info(TEXT["price_ruinous"])
+
+
+@st.fragment
+def mode_section(ctx: PageContext) -> None:
+    """A fragment: a control of this tab reruns this tab only."""
+    st.markdown(TEXT["mode_intro"])
+    frame = ctx.dataset.table.frame
+    columns = list(frame.columns)
+    if not columns:
+        st.info(TEXT["no_columns"])
+        return
+    info = BUNDLED.get(ctx.dataset.key)
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        default_col = info.histogram_column if info and info.histogram_column in columns else columns[0]
+        column = url_choice(st.selectbox, TEXT["mode_column"], columns, "exp_mode_col", default_col)
+    with c2:
+        weights = [None, *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
+        default_weight = info.weight_column if info and info.weight_column in weights else None
+        weight = url_choice(
+            st.selectbox, TEXT["mode_weight"], weights, "exp_mode_w", default_weight,
+            format_func=lambda c: TEXT["mode_weight_none"] if c is None else c,
+        )
+    with c3:
+        eps = epsilon_slider("exp_mode_eps", default=1.0, label=TEXT["mode_epsilon"])
+    domain = info.domains.get(column) if info else None
+    public = tuple(domain) if domain and all(isinstance(v, str) for v in domain) else None
+    try:
+        choice = private_mode(
+            frame[column], eps, ctx.rng("exp-mode"), name=str(column),
+            weights=None if weight is None else frame[weight], candidates=public,
+        )
+    except ValueError as exc:
+        show_error(exc)
+        return
+    modes = choice.mode_indices
+    st.markdown(
+        TEXT["mode_result"].format(
+            chosen=md_escape(choice.candidates[choice.chosen]), chosen_count=int(choice.counts[choice.chosen]),
+            mode=md_escape(choice.candidates[modes[0]]), mode_count=int(choice.counts[modes[0]]),
+            eps=eps, prob=choice.mode_probability,
+        )
+    )
+    if modes.size > 1:
+        st.caption(TEXT["mode_result_tied"])
+    show_figure(
+        charts.mode_bars(
+            choice.candidates, choice.counts, choice.probabilities, choice.chosen,
+            TEXT["mode_chart_title"].format(eps=eps), TEXT["mode_value_axis"], TEXT["probability_axis"],
+            TEXT["count_hover"], TEXT["mode_chosen_label"],
+        ),
+        key="exp_fig_mode",
+    )
+    if len(choice.candidates) > MAX_BARS:
+        st.caption(TEXT["mode_bars_truncated"].format(shown=MAX_BARS, total=len(choice.candidates)))
+    st.caption(TEXT["mode_public"] if choice.public_candidates else TEXT["mode_private_candidates"])
+    if choice.truncated:
+        st.caption(TEXT["mode_truncated"].format(distinct=choice.distinct, kept=len(choice.candidates)))
+    if choice.missing or choice.outside:
+        st.caption(TEXT["mode_left_out"].format(missing=choice.missing, outside=choice.outside))
+    st.caption(TEXT["simulation"])
+
+
+ctx = start_page(TEXT["title"], icon="🗳️")
+st.markdown(TEXT["intro"])
+tab_vote, tab_price, tab_mode = st.tabs([TEXT["tab_vote"], TEXT["tab_price"], TEXT["tab_mode"]])
+with tab_vote:
+    vote_section(ctx)
+with tab_price:
+    pricing_section()
+with tab_mode:
+    mode_section(ctx)

@@ -1,0 +1,248 @@
+"""AppTest for pages/4_Exponential_mechanism.py: defaults, every control, edited tables, the URL."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, run_page
+
+PAGE = "pages/4_Exponential_mechanism.py"
+
+
+def _text(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+
+
+def _decode(value: object) -> object:
+    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    if isinstance(value, dict):
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+def _figure(at: AppTest, key: str) -> dict:
+    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id)
+    return _decode(json.loads(chart.proto.spec))
+
+
+def _table(at: AppTest, column: str):
+    """The first st.dataframe with this column (read-only tables carry no key in AppTest)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def _vote_bars(at: AppTest) -> list[float]:
+    return _figure(at, "exp_fig_vote")["data"][0]["y"]
+
+
+def _edit(at: AppTest, key: str, edited: dict | None = None, added: list | None = None, deleted: list | None = None) -> AppTest:
+    """Edit a st.data_editor the way the browser does: through its edit state, then rerun."""
+    at.session_state[key] = {"edited_rows": edited or {}, "added_rows": added or [], "deleted_rows": deleted or []}
+    return at.run()
+
+
+def _errors(at: AppTest) -> list[str]:
+    assert not at.exception, [e.value for e in at.exception]
+    return [e.value for e in at.error]
+
+
+@pytest.fixture(scope="module")
+def default_run() -> AppTest:
+    return run_page(PAGE)
+
+
+def test_default_view_is_the_books_vote_at_epsilon_0_1(default_run: AppTest) -> None:
+    at = default_run
+    assert_clean(at)
+    assert at.select_slider(key="exp_eps").value == 0.1
+    assert at.data_editor(key="exp_scores").editing_mode == "dynamic"
+    np.testing.assert_allclose(_vote_bars(at), [0.42404, 0.33024, 0.14115, 0.10457], atol=1e-5)
+    assert "picks **football** (score 30) with probability **0.424**" in _text(at)
+
+
+def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> None:
+    book = _table(default_run, "Book, ε = 0.1")
+    assert list(book["Book, ε = 0.1"]) == ["0.424", "0.330", "0.141", "0.105"]
+    assert list(book["Computed, ε = 0.1"]) == ["0.424", "0.330", "0.141", "0.105"]
+    assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5e-05", "7.7e-07"]
+    assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5e-05", "7.7e-07"]
+    assert list(book["Computed, ε = 0"]) == ["0.25"] * 4
+    assert "cut off rather than rounded" in _text(default_run)
+
+
+def test_epsilon_slider_reaches_zero_and_ten() -> None:
+    at = run_page(PAGE)
+    slider = at.select_slider(key="exp_eps")
+    assert slider.options[0] == "0" and slider.options[-1] == "10"
+    slider.set_value(0.0).run()
+    assert_clean(at)
+    assert _vote_bars(at) == [0.25] * 4
+    assert "every option has probability 0.25" in _text(at)
+    at.select_slider(key="exp_eps").set_value(1.0).run()
+    np.testing.assert_allclose(_vote_bars(at)[:2], [0.92413, 0.07586], atol=1e-5)
+    table = _table(at, "Score (votes)")
+    assert table["Probability at ε = 1"].iloc[0] == pytest.approx(0.924127, abs=1e-6)
+
+
+def test_sensitivity_flattens_the_probabilities() -> None:
+    at = run_page(PAGE)
+    at.number_input(key="exp_sens").set_value(2.0).run()
+    assert_clean(at)
+    w = np.exp(0.1 * np.array([30, 25, 8, 2]) / 4)
+    np.testing.assert_allclose(_vote_bars(at), w / w.sum(), rtol=1e-9)
+    at.number_input(key="exp_sens").set_value(0.0).run()
+    assert any("sensitivity must be a finite number greater than zero" in e for e in _errors(at))
+
+
+def test_editing_a_score_changes_the_bars() -> None:
+    at = run_page(PAGE)
+    before = _vote_bars(at)
+    _edit(at, "exp_scores", edited={3: {"score": 60}})
+    assert_clean(at)
+    after = _vote_bars(at)
+    assert after != before and int(np.argmax(after)) == 3
+    assert "picks **tennis** (score 60)" in _text(at)
+
+
+def test_adding_and_deleting_options() -> None:
+    at = run_page(PAGE)
+    _edit(at, "exp_scores", added=[{"item": "chess", "score": 30}], deleted=[2])
+    assert_clean(at)
+    table = _table(at, "Score (votes)")
+    assert list(table["Option"]) == ["football", "volleyball", "tennis", "chess"]
+    bars = _vote_bars(at)
+    assert bars[0] == pytest.approx(bars[3]) and sum(bars) == pytest.approx(1.0)
+    # a new empty row, as the editor adds it, is ignored rather than an error
+    _edit(at, "exp_scores", added=[{}])
+    assert_clean(at)
+
+
+@pytest.mark.parametrize(
+    "edit,fragment",
+    [
+        ({"edited": {1: {"score": "lots"}}}, "'volleyball' has no score"),
+        ({"edited": {1: {"score": None}}}, "'volleyball' has no score"),
+        ({"deleted": [0, 1, 2, 3]}, "The score table is empty"),
+        ({"edited": {1: {"item": "football"}}}, "both called 'football'"),
+        ({"edited": {1: {"item": None}}}, "Row 2 has a score but no name"),
+    ],
+)
+def test_invalid_table_shows_an_error_and_no_exception(edit: dict, fragment: str) -> None:
+    at = run_page(PAGE)
+    _edit(at, "exp_scores", **edit)
+    errors = _errors(at)
+    assert any(fragment in e for e in errors), errors
+    # the rest of the page still works
+    assert at.metric and "Most common value" in [t.label for t in at.tabs][2]
+
+
+def test_sampling_converges_to_the_probabilities() -> None:
+    at = run_page(PAGE)
+    at.number_input(key="exp_draws").set_value(200_000).run()
+    assert_clean(at)
+    assert "In 200,000 simulated selections **football**" in _text(at)
+    fig = _figure(at, "exp_fig_draws")
+    last = [trace["y"][-1] for trace in fig["data"]]
+    np.testing.assert_allclose(last, [0.42404, 0.33024, 0.14115, 0.10457], atol=0.005)
+    assert fig["data"][0]["x"][-1] == 200_000
+
+
+def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> None:
+    at = default_run
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Best price, no privacy"] == "3 at price 1"
+    assert float(metrics["Exponential mechanism (expected)"]) > float(metrics["Best price + Laplace noise (expected)"])
+    text = _text(at)
+    assert "**Δq = 4**" in text
+    assert "scale b = Δ / ε = 3.75" in text
+    prices = _figure(at, "exp_fig_prices")
+    assert prices["data"][0]["y"][:4] == [0.75, 1.5, 2.25, 3.0]
+
+
+def test_pricing_epsilon_and_grid_and_buyers() -> None:
+    at = run_page(PAGE)
+    before = {m.label: m.value for m in at.metric}
+    at.select_slider(key="exp_price_eps").set_value(20.0).run()
+    assert_clean(at)
+    after = {m.label: m.value for m in at.metric}
+    assert float(after["Exponential mechanism (expected)"]) > float(before["Exponential mechanism (expected)"])
+    assert float(after["Best price + Laplace noise (expected)"]) < 2.0
+    _edit(at, "exp_buyers", edited={2: {"max_price": 3.5}})
+    assert_clean(at)
+    assert {m.label: m.value for m in at.metric}["Best price, no privacy"] == "3.5 at price 3.5"
+    at.number_input(key="exp_pstep").set_value(0.0).run()
+    assert any("price step must be greater than zero" in e for e in _errors(at))
+    at.number_input(key="exp_pstep").set_value(0.25).run()
+    at.number_input(key="exp_pmax").set_value(0.1).run()
+    assert any("must be above the lowest" in e for e in _errors(at))
+
+
+def test_invalid_buyers_show_an_error() -> None:
+    at = run_page(PAGE)
+    _edit(at, "exp_buyers", edited={0: {"max_price": -2}})
+    assert any("cannot be negative" in e for e in _errors(at))
+    _edit(at, "exp_buyers", deleted=[0, 1, 2])
+    assert any("buyer table is empty" in e for e in _errors(at))
+
+
+def test_private_mode_of_the_medical_table(default_run: AppTest) -> None:
+    at = default_run
+    assert at.selectbox(key="exp_mode_col").value == "age_bucket"
+    assert at.selectbox(key="exp_mode_w").value == "patients"
+    text = _text(at)
+    assert "The true most common value is **60\\-70** (463 people)" in text
+    # eps = 1, Delta_q = 1: gaps of 6, 27, 42, 58 votes behind the mode
+    expected = 1 / (1 + sum(math.exp(-g / 2) for g in (6, 27, 42, 58)))
+    assert f"probability **{expected:.3g}**" in text
+    assert "public list of possible values" in text
+
+
+def test_private_mode_controls_and_other_datasets() -> None:
+    at = run_page(PAGE, {"data": "penguins"})
+    assert_clean(at)
+    at.selectbox(key="exp_mode_col").set_value("island").run()
+    assert_clean(at)
+    assert "The true most common value is **Biscoe** (168 people)" in _text(at)
+    at.select_slider(key="exp_mode_eps").set_value(0.001).run()
+    fig = _figure(at, "exp_fig_mode")
+    assert max(fig["data"][0]["y"]) < 0.4  # almost uniform over the three islands
+    assert "public list of possible values" in _text(at)
+    at.selectbox(key="exp_mode_col").set_value("year").run()
+    assert "The true most common value is **2009** (120 people)" in _text(at)
+    at.selectbox(key="exp_mode_col").set_value("bill_length_mm").run()  # numeric: no public list
+    assert_clean(at)
+    assert "values found in the column" in _text(at)
+    assert "Not counted: 2 people with a missing value" in _text(at)
+
+
+def test_user_text_is_escaped_in_markdown() -> None:
+    at = run_page(PAGE)
+    _edit(at, "exp_scores", edited={0: {"item": "**[click](http://evil.example)**", "score": 100}})
+    assert_clean(at)
+    summary = next(m.value for m in at.markdown if "mechanism picks" in m.value)
+    assert "\\*\\*\\[click\\]\\(http\\://evil\\.example\\)\\*\\*" in summary
+
+
+def test_url_parameters_reopen_the_same_view() -> None:
+    query = {"exp_eps": "1", "exp_draws": "500", "seed": "7", "exp_price_eps": "0.1", "exp_mode_eps": "0.01"}
+    first, second = run_page(PAGE, query), run_page(PAGE, query)
+    assert_clean(first)
+    assert first.select_slider(key="exp_eps").value == 1.0
+    assert first.number_input(key="exp_draws").value == 500
+    assert first.select_slider(key="exp_price_eps").value == 0.1
+    assert first.select_slider(key="exp_mode_eps").value == 0.01
+    for key in ("exp_fig_vote", "exp_fig_draws", "exp_fig_mode"):
+        assert _figure(first, key)["data"] == _figure(second, key)["data"]
+    other = run_page(PAGE, {**query, "seed": "8"})
+    assert _figure(other, "exp_fig_draws")["data"] != _figure(first, "exp_fig_draws")["data"]
+    zero = run_page(PAGE, {"exp_eps": "0"})
+    assert zero.select_slider(key="exp_eps").value == 0.0

@@ -1,0 +1,214 @@
+"""AppTest for pages/5_Randomized_response.py: defaults, p <-> eps, tosses, columns, the URL."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, run_page
+
+PAGE = "pages/5_Randomized_response.py"
+
+
+def _text(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+
+
+def _decode(value: object) -> object:
+    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    if isinstance(value, dict):
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+def _figure(at: AppTest, key: str) -> dict:
+    chart = next(c for c in at.get("plotly_chart") if key in c.proto.id)
+    return _decode(json.loads(chart.proto.spec))
+
+
+def _table(at: AppTest, column: str):
+    """The first st.dataframe with this column (read-only tables carry no key in AppTest)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def _errors(at: AppTest) -> list[str]:
+    assert not at.exception, [e.value for e in at.exception]
+    return [e.value for e in at.error]
+
+
+@pytest.fixture(scope="module")
+def default_run() -> AppTest:
+    return run_page(PAGE)
+
+
+def test_default_view(default_run: AppTest) -> None:
+    at = default_run
+    assert_clean(at)
+    assert at.number_input(key="rr_p").value == pytest.approx(0.75)
+    assert at.number_input(key="rr_eps").value == pytest.approx(math.log(3))
+    text = _text(at)
+    assert "ε = ln(p / (1 − p)) = ln(0.75 / 0.25) = **1.099**" in text
+    assert "Of 1,000 respondents, 300 truly say 'yes'" in text
+    assert [t.label for t in at.tabs] == ["The coin protocol", "The book's example", "Your data", "Local versus central"]
+    assert len(at.get("plotly_chart")) == 4
+
+
+def test_the_books_worked_example(default_run: AppTest) -> None:
+    text = _text(default_run)
+    assert "Male: [20 × (0.8 − 1) + 14] / (0.8 × 2 − 1) = 10 / 0.6 ≈ **16.7** (16.67)" in text
+    assert "Female: [20 × (0.8 − 1) + 6] / (0.8 × 2 − 1) = 2 / 0.6 ≈ **3.3** (3.33)" in text
+    table = _table(default_run, "Corrected")
+    assert list(table["True count"]) == [16, 4]
+    assert list(table["Reported"]) == [14, 6]
+    assert list(table["Corrected"]) == [16.67, 3.33]
+
+
+def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> None:
+    fig = _figure(default_run, "rr_fig_survey")
+    truth, raw, corrected = (trace["x"][0] for trace in fig["data"])
+    assert truth == pytest.approx(0.3)
+    assert corrected == pytest.approx((0.75 - 1) / 0.5 + raw / 0.5)
+    half = fig["data"][2]["error_x"]["array"][0]
+    assert half == pytest.approx(1.959964 * math.sqrt(0.75 * 0.25 / 1000) / 0.5, rel=1e-5)
+
+
+def test_p_sets_epsilon_and_epsilon_sets_p() -> None:
+    at = run_page(PAGE)
+    at.number_input(key="rr_p").set_value(0.8).run()
+    assert_clean(at)
+    assert at.number_input(key="rr_eps").value == pytest.approx(math.log(4))
+    at.number_input(key="rr_eps").set_value(2.0).run()
+    assert_clean(at)
+    assert at.number_input(key="rr_p").value == pytest.approx(math.exp(2) / (math.exp(2) + 1))
+    assert "= **2**" in _text(at)
+
+
+@pytest.mark.parametrize("p,fragment", [(0.5, "must be above 0.5"), (0.3, "must be above 0.5"), (1.0, "must be below 1")])
+def test_unusable_p_shows_an_error_and_no_exception(p: float, fragment: str) -> None:
+    at = run_page(PAGE)
+    at.number_input(key="rr_p").set_value(p).run()
+    errors = _errors(at)
+    assert any(fragment in e for e in errors), errors
+    assert not any("Of 1,000 respondents" in m.value for m in at.markdown)
+    # the other tabs still work
+    assert "Male: [20 × (0.8 − 1) + 14]" in _text(at)
+    at.number_input(key="rr_p").set_value(0.75).run()
+    assert_clean(at)
+
+
+def test_negative_epsilon_is_refused_and_p_is_kept() -> None:
+    at = run_page(PAGE)
+    at.number_input(key="rr_eps").set_value(-1.0).run()
+    errors = _errors(at)
+    assert any("Epsilon must be greater than zero, got -1" in e and "p was kept at 0.75" in e for e in errors), errors
+    assert at.number_input(key="rr_p").value == pytest.approx(0.75)
+    assert at.number_input(key="rr_eps").value == pytest.approx(math.log(3))
+
+
+def test_one_respondent_tosses_and_reports() -> None:
+    at = run_page(PAGE)
+    assert "Press the button" in _text(at)
+    at.button(key="rr_ask").click().run()
+    assert_clean(at)
+    first = next(m.value for m in at.markdown if m.value.startswith("Toss 1:"))
+    assert "true answer is **Yes**" in first
+    assert ("**heads**" in first and "report **Yes**" in first) or ("**tails**" in first and "opposite: **No**" in first)
+    at.radio(key="rr_truth").set_value("no")
+    at.button(key="rr_ask").click().run()
+    second = next(m.value for m in at.markdown if m.value.startswith("Toss 2:"))
+    assert "true answer is **No**" in second
+    assert "So far 2 tosses" in _text(at)
+    at.button(key="rr_reset").click().run()
+    assert "Press the button" in _text(at)
+
+
+def test_tosses_are_drawn_from_the_seed() -> None:
+    def tosses(seed: str) -> list[str]:
+        at = run_page(PAGE, {"seed": seed, "rr_p": "0.6"})
+        seen = []
+        for i in range(1, 9):
+            at.button(key="rr_ask").click().run()
+            seen.append(next(m.value for m in at.markdown if m.value.startswith(f"Toss {i}:")))
+        return seen
+
+    assert tosses("5") == tosses("5")
+
+
+def test_survey_controls() -> None:
+    at = run_page(PAGE)
+    at.number_input(key="rr_n").set_value(20_000).run()
+    at.slider(key="rr_share").set_value(0.6).run()
+    assert_clean(at)
+    assert "Of 20,000 respondents, 12,000 truly say 'yes'" in _text(at)
+    corrected = _figure(at, "rr_fig_survey")["data"][2]["x"][0]
+    assert abs(corrected - 0.6) < 4 * math.sqrt(0.75 * 0.25 / 20_000) / 0.5
+
+
+def test_column_of_the_medical_table(default_run: AppTest) -> None:
+    at = default_run
+    assert at.selectbox(key="rr_col").value == "age_bucket"
+    assert at.selectbox(key="rr_w").value == "patients"
+    p = math.e / (math.e + 4)
+    assert f"each of the 2,182 people reports their true value with probability p = {p:.3f}" in _text(at)
+    table = _table(at, "Corrected frequency")
+    assert list(table["True count"]) == [405, 436, 421, 457, 463]
+    assert table["Corrected frequency"].sum() == pytest.approx(1.0)
+    error = _figure(at, "rr_fig_error")
+    names = [t["name"] for t in error["data"]]
+    assert "Central (histogram page), ε = 1" in names and "This run" in names
+
+
+def test_binary_column_and_epsilon() -> None:
+    at = run_page(PAGE, {"data": "penguins"})
+    assert_clean(at)
+    assert "sex" in at.selectbox(key="rr_col").options
+    assert "body_mass_g" in at.selectbox(key="rr_col").options  # 94 distinct masses: still under the limit
+    at.selectbox(key="rr_col").set_value("sex").run()
+    assert_clean(at)
+    p = math.e / (math.e + 1)
+    assert f"Binary randomized response: each of the 333 people reports their true value with probability p = {p:.3f}" in _text(at)
+    assert "11 people with a missing value" in _text(at)
+    at.select_slider(key="rr_col_eps").set_value(5.0).run()
+    p5 = math.exp(5) / (math.exp(5) + 1)
+    assert f"probability p = {p5:.3f}" in _text(at)
+
+
+def test_a_dataset_without_a_usable_column_says_so() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    ids = "id\n" + "\n".join(str(i) for i in range(300)) + "\n"
+    at.file_uploader(key="upload_file").set_value(("ids.csv", ids.encode(), "text/csv")).run()
+    assert_clean(at)
+    assert any("no column with between 2 and 200 different values" in i.value for i in at.info)
+
+
+def test_user_text_is_escaped() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    csv = "**[x](http://evil.example)**,n\n<b>a</b>,1\nb,2\nb,3\n"
+    at.file_uploader(key="upload_file").set_value(("evil.csv", csv.encode(), "text/csv")).run()
+    assert_clean(at)
+    fig = _figure(at, "rr_fig_column")
+    assert "&lt;b&gt;a&lt;/b&gt;" in fig["layout"]["xaxis"]["ticktext"]
+    assert "**[x](http" in fig["layout"]["title"]["text"] and "<b>" not in fig["layout"]["title"]["text"]
+
+
+def test_url_parameters_reopen_the_same_view() -> None:
+    query = {"rr_p": "0.9", "rr_n": "500", "rr_share": "0.6", "seed": "3", "rr_col_eps": "2"}
+    first, second = run_page(PAGE, query), run_page(PAGE, query)
+    assert_clean(first)
+    assert first.number_input(key="rr_eps").value == pytest.approx(math.log(9))
+    assert first.number_input(key="rr_n").value == 500
+    assert first.slider(key="rr_share").value == pytest.approx(0.6)
+    assert first.select_slider(key="rr_col_eps").value == 2.0
+    for key in ("rr_fig_survey", "rr_fig_column"):
+        assert _figure(first, key)["data"] == _figure(second, key)["data"]
+    other = run_page(PAGE, {**query, "seed": "4"})
+    assert _figure(other, "rr_fig_column")["data"] != _figure(first, "rr_fig_column")["data"]

@@ -1,0 +1,1 @@
+"""Benchmarks that print figures; never asserted in tests."""

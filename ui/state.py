@@ -32,7 +32,8 @@ def url_choice(
     by_id = {str(o): o for o in options}
     fallback = default if default in options else options[0]
     if key not in st.session_state or st.session_state[key] not in options:
-        st.session_state[key] = by_id.get(st.query_params.get(key, ""), fallback)
+        from_url = st.query_params.get(key)
+        st.session_state[key] = by_id.get(from_url, fallback) if from_url is not None else fallback
     value = widget(label, options, key=key, **kwargs)
     if value == fallback:
         if key in st.query_params:

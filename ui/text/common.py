@@ -29,6 +29,7 @@ TEXT: dict[str, str] = {
     "mechanism_laplace": "Laplace",
     "mechanism_gaussian": "Gaussian",
     "mechanism_discrete_laplace": "Discrete Laplace (geometric)",
+    "mechanism_randomized_response": "Randomized response",
     "gaussian_method_analytic": "Analytic (exact)",
     "gaussian_method_classic": "Classic (textbook)",
     "simulation_note": "Simulation: these draws use numpy's random generator with the seed, to show how the noise behaves.",

@@ -1,0 +1,270 @@
+"""AppTest for pages/3_Attacker_posterior.py: defaults, every control, each part, the URL, bad input."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, run_page
+
+PAGE = "pages/3_Attacker_posterior.py"
+PARTS = ("bounds", "mechanism", "loss", "testing", "game")
+KINDS = ("laplace", "gaussian", "discrete_laplace", "randomized_response")
+
+
+def _text(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+                     + [w.value for w in at.warning])
+
+
+def _metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def _decode(value: object) -> object:
+    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    if isinstance(value, dict):
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+def _figures(at: AppTest) -> list[dict]:
+    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
+
+
+def _posterior(at: AppTest) -> float:
+    return float(_metric(at, "Posterior P[D | O]"))
+
+
+@pytest.fixture(scope="module")
+def default_run() -> AppTest:
+    return run_page(PAGE)
+
+
+# --- defaults and shared settings -------------------------------------------------------------
+
+
+def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
+    at = default_run
+    assert_clean(at)
+    assert at.radio(key="post_part").value == "bounds"
+    assert at.radio(key="post_mech").value == "laplace"
+    assert at.select_slider(key="post_eps").value == 1.0
+    assert at.slider(key="post_prior").value == 0.5
+    text = _text(at)
+    assert "If you were 50% sure before, you can be at most 73.1% sure after one output" in text
+    assert "and at least 26.9%" in text
+    assert "e^ε = 2.718" in text
+    assert (_metric(at, "Lowest possible posterior"), _metric(at, "Highest possible posterior")) == ("26.9%", "73.1%")
+    # The cancer table is the default pair: is Alice in it? 3 with her, 2 without.
+    assert "is 3 on D and 2 on D′" in text and "Alice" in text
+    band = _figures(at)[0]
+    assert len(at.get("plotly_chart")) == 1
+    diagonal = next(t for t in band["data"] if t.get("name") == "learned nothing")
+    assert diagonal["x"] == [0, 1] and diagonal["y"] == [0, 1]
+
+
+def test_raising_epsilon_widens_the_bounds() -> None:
+    at = run_page(PAGE)
+    at.select_slider(key="post_eps").set_value(2.0).run()
+    assert_clean(at)
+    assert "at most 88.1% sure" in _text(at) and "at least 11.9%" in _text(at)
+    at.select_slider(key="post_eps").set_value(0.1).run()
+    assert "at most 52.5% sure" in _text(at)
+
+
+def test_prior_changes_the_bounds() -> None:
+    at = run_page(PAGE)
+    at.slider(key="post_prior").set_value(0.2).run()
+    assert_clean(at)
+    assert "If you were 20% sure before, you can be at most 40.5% sure" in _text(at)
+    assert "Odds of 0.25 to 1" in _text(at)
+
+
+def test_pair_choice_offers_the_sidebar_neighbour_when_there_is_one() -> None:
+    at = run_page(PAGE)  # medical data has its course neighbour
+    assert at.radio(key="post_pair").options == ["Cancer table: is Alice in it?", "The sidebar dataset and its course neighbour"]
+    at.radio(key="post_pair").set_value("dataset").run()
+    assert_clean(at)
+    assert "is 436 on D and 435 on D′" in _text(at)
+    zoo = run_page(PAGE, {"data": "zoo", "post_pair": "dataset"})
+    assert_clean(zoo)
+    assert "is 90 on D and 89 on D′" in _text(zoo) and "Dugong" in _text(zoo)
+    students = run_page(PAGE, {"data": "students", "post_pair": "dataset"})
+    assert_clean(students)
+    assert students.radio(key="post_pair").options == ["Cancer table: is Alice in it?"]
+    assert "is 3 on D and 2 on D′" in _text(students)
+
+
+# --- part 2: a real mechanism -----------------------------------------------------------------
+
+
+def test_moving_the_output_changes_the_posterior() -> None:
+    at = run_page(PAGE, {"post_part": "mechanism"})
+    assert_clean(at)
+    assert at.slider(key="post_o").value == 3.0
+    assert _posterior(at) == pytest.approx(0.731, abs=5e-4)  # O = f(D): the band's upper edge
+    assert "Posterior P[D | O] = 0.731: after seeing O = 3" in _text(at)
+    at.slider(key="post_o").set_value(2.5).run()
+    assert _posterior(at) == pytest.approx(0.5, abs=5e-4)  # halfway: no information
+    at.slider(key="post_o").set_value(-4.0).run()
+    assert _posterior(at) == pytest.approx(0.269, abs=5e-4)
+    assert "inside the pure ε-DP band" in _text(at)
+    assert len(at.get("plotly_chart")) == 2
+
+
+def test_the_output_survives_an_epsilon_change() -> None:
+    at = run_page(PAGE, {"post_part": "mechanism"})
+    at.slider(key="post_o").set_value(2.0).run()
+    at.select_slider(key="post_eps").set_value(0.5).run()
+    assert_clean(at)
+    assert at.slider(key="post_o").value == 2.0
+    assert _posterior(at) == pytest.approx(0.378, abs=5e-4)  # L(2) = -eps0 = -0.5
+
+
+def test_draw_button_gives_a_seeded_sequence() -> None:
+    def draws(seed: str) -> list[float]:
+        at = run_page(PAGE, {"post_part": "mechanism", "seed": seed})
+        seen = []
+        for _ in range(3):
+            at.button(key="post_draw").click().run()
+            assert_clean(at)
+            seen.append(at.slider(key="post_o").value)
+        assert re.search(r"Draw number 3 from A\(D\) with seed " + seed, _text(at))
+        return seen
+
+    first = draws("7")
+    assert first == draws("7")
+    assert first != draws("8")
+    assert len(set(first)) == 3
+
+
+def test_gaussian_shows_where_the_posterior_leaves_the_band() -> None:
+    at = run_page(PAGE, {"post_part": "mechanism"})
+    at.radio(key="post_mech").set_value("gaussian").run()
+    assert_clean(at)
+    assert at.select_slider(key="post_delta").value == pytest.approx(1e-5)
+    text = _text(at)
+    assert "leaves the pure-ε band for outputs above" in text
+    assert "to δ = 1e-05" in text and "δ₁ = P[L(O) > ε]" in text
+    leak_before = text
+    at.select_slider(key="post_delta").set_value(1e-3).run()
+    assert_clean(at)
+    assert "to δ = 1e-03" in _text(at) and _text(at) != leak_before
+    at.slider(key="post_o").set_value(at.slider(key="post_o").max).run()
+    assert "outside the pure ε-DP band" in _text(at)
+
+
+def test_gaussian_method_choice_shows_the_caveat() -> None:
+    at = run_page(PAGE, {"post_mech": "gaussian", "post_eps": "2"})
+    assert at.radio(key="post_gm").value == "analytic"
+    at.radio(key="post_gm").set_value("classic").run()
+    assert any("proven only for epsilon below 1" in w.value for w in at.warning)
+    assert "gaussian" in _text(at).lower()
+
+
+def test_discrete_mechanisms_use_whole_number_outputs() -> None:
+    at = run_page(PAGE, {"post_part": "mechanism", "post_mech": "discrete_laplace"})
+    assert_clean(at)
+    slider = at.slider(key="post_o")
+    assert float(slider.step).is_integer() and slider.value == 3.0
+    rr = run_page(PAGE, {"post_part": "mechanism", "post_mech": "randomized_response"})
+    assert_clean(rr)
+    assert (rr.slider(key="post_o").min, rr.slider(key="post_o").max) == (0.0, 1.0)
+    assert _posterior(rr) == pytest.approx(0.731, abs=5e-4)
+    rr.slider(key="post_o").set_value(0.0).run()
+    assert _posterior(rr) == pytest.approx(0.269, abs=5e-4)
+
+
+# --- parts 3 to 5 -----------------------------------------------------------------------------
+
+
+def test_privacy_loss_part_reports_delta_and_its_checks() -> None:
+    at = run_page(PAGE, {"post_part": "loss"})
+    assert_clean(at)
+    assert at.select_slider(key="post_read").value == 0.5
+    # Laplace with eps0 = 1 read at eps' = 0.5: 1 - e^((0.5 - 1) / 2) = 0.221199.
+    assert "At ε′ = 0.5: δ(ε′) = 0.221199 by numerical integration" in _text(at)
+    at.select_slider(key="post_read").set_value(1.0).run()
+    assert "δ(ε′) = 0 by numerical integration" in _text(at)
+    assert "pure ε-DP: δ(ε′) = 0 for every ε′ from ε = 1 on" in _text(at)
+    at.radio(key="post_mech").set_value("gaussian").run()
+    assert_clean(at)
+    text = _text(at)
+    assert "δ(ε′) = 1e-05 by numerical integration" in text  # the analytic calibration is exact
+    assert "Balle & Wang's analytic formula gives 1e-05" in text
+    gap = float(re.search(r"largest difference from the integration is ([0-9.e+-]+)\.", text).group(1))
+    assert gap < 1e-6
+    assert len(at.get("plotly_chart")) == 2
+
+
+def test_testing_part_states_the_advantage() -> None:
+    at = run_page(PAGE, {"post_part": "testing"})
+    assert_clean(at)
+    assert "best advantage, TPR − FPR, is 0.393" in _text(at)
+    assert _metric(at, "Largest DP allows") == "0.462"
+    at.select_slider(key="post_eps").set_value(3.0).run()
+    assert float(_metric(at, "Best advantage here")) > 0.393
+
+
+def test_game_reports_accuracy_against_the_ceiling() -> None:
+    at = run_page(PAGE, {"post_part": "game"})
+    assert_clean(at)
+    assert at.number_input(key="post_rounds").value == 10_000
+    assert "After 10,000 rounds" in _text(at)
+    assert _metric(at, "DP ceiling") == "73.1%"
+    at.number_input(key="post_rounds").set_value(100_000).run()
+    assert_clean(at)
+    text = _text(at)
+    assert "After 100,000 rounds" in text and "Simulation" in text
+    accuracy = float(_metric(at, "Attacker's accuracy").rstrip("%"))
+    assert 68.0 < accuracy < 72.0
+    other_seed = run_page(PAGE, {"post_part": "game", "seed": "1"})
+    assert _metric(other_seed, "Attacker's accuracy") != _metric(run_page(PAGE, {"post_part": "game"}), "Attacker's accuracy")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("part", PARTS)
+def test_every_part_renders_for_every_mechanism(kind: str, part: str) -> None:
+    at = run_page(PAGE, {"post_part": part, "post_mech": kind, "post_eps": "0.5"})
+    assert_clean(at)
+    assert at.get("plotly_chart"), "each part draws at least one figure"
+
+
+# --- the URL ----------------------------------------------------------------------------------
+
+
+def test_query_params_reopen_the_same_view() -> None:
+    query = {"post_part": "mechanism", "post_mech": "gaussian", "post_eps": "0.5", "post_delta": "1e-03",
+             "post_prior": "0.3", "post_o": "10", "post_gm": "classic", "seed": "2026"}
+    at = run_page(PAGE, query)
+    assert_clean(at)
+    assert at.radio(key="post_part").value == "mechanism"
+    assert at.radio(key="post_mech").value == "gaussian"
+    assert at.select_slider(key="post_eps").value == 0.5
+    assert at.select_slider(key="post_delta").value == pytest.approx(1e-3)
+    assert at.slider(key="post_prior").value == 0.3
+    assert at.slider(key="post_o").value == 10.0
+    assert at.radio(key="post_gm").value == "classic"
+    again = run_page(PAGE, query)
+    assert _posterior(again) == _posterior(at)
+    assert "after seeing O = 10, an attacker who was 30% sure" in _text(at)
+
+
+def test_bad_url_values_fall_back_to_defaults() -> None:
+    at = run_page(PAGE, {"post_eps": "lots", "post_part": "nonsense", "post_mech": "magic", "post_prior": "7",
+                         "post_rounds": "-5"})
+    assert_clean(at)
+    assert at.radio(key="post_part").value == "bounds"
+    assert at.radio(key="post_mech").value == "laplace"
+    assert at.select_slider(key="post_eps").value == 1.0
+    assert at.slider(key="post_prior").value == 0.5

@@ -96,17 +96,18 @@ def vote_section(ctx: PageContext) -> None:
                     eps=eps, best=md_escape(names[best]), score=scores[best], prob=probs[best], low=probs.min()
                 )
             )
+    probability_columns = {
+        TEXT["table_probability_now"].format(eps=eps): probs,
+        **{TEXT["table_probability_at"].format(eps=e): p for e, p in at_book.items()},
+    }
     st.dataframe(
-        pd.DataFrame(
-            {
-                TEXT["col_option"]: names,
-                TEXT["col_score"]: scores,
-                TEXT["table_probability_now"].format(eps=eps): probs,
-                **{TEXT["table_probability_at"].format(eps=e): p for e, p in at_book.items()},
-            }
-        ),
+        pd.DataFrame({TEXT["col_option"]: names, TEXT["col_score"]: scores, **probability_columns}),
         hide_index=True,
         key="exp_vote_table",
+        column_config={
+            TEXT["col_score"]: st.column_config.NumberColumn(format="%g"),
+            **{c: st.column_config.NumberColumn(format="%.3g") for c in probability_columns},
+        },
     )
 
     st.subheader(TEXT["book_title"])

@@ -111,7 +111,8 @@ def pricing_candidates(
             go.Bar(x=prices, y=probabilities, width=width, marker_color=COLORS["d"], name=probability_title, yaxis="y2"),
         ],
         title, x_title, revenue_title, height=520,
-        yaxis={"domain": [0.55, 1.0]},
+        xaxis={"anchor": "y2"},
+        yaxis={"domain": [0.55, 1.0], "anchor": "x"},
         yaxis2={"domain": [0.0, 0.45], "title": {"text": probability_title}, "anchor": "x"},
         showlegend=False,
         shapes=[_vline(float(v), COLORS["neutral"]) for v in np.unique(buyers)],
@@ -164,10 +165,10 @@ def mode_bars(
     if chosen < shown:
         annotations.append(
             {"x": chosen, "y": float(p[chosen]), "text": html.escape(chosen_label), "showarrow": True,
-             "arrowhead": 2, "ay": -45, "font": {"color": COLORS["danger"]}}
+             "arrowhead": 2, "ay": -40, "yshift": 22, "font": {"color": COLORS["danger"]}}
         )
     return figure(
         [bar], title, x_title, y_title,
-        xaxis=_category_ticks(list(candidates)[:shown]), yaxis={"range": [0, max(1.0, float(p.max()) * 1.2)]},
+        xaxis=_category_ticks(list(candidates)[:shown]), yaxis={"range": [0, max(1.0, float(p.max())) * 1.3]},
         annotations=annotations,
     )

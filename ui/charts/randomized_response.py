@@ -110,7 +110,10 @@ def error_vs_n(
                 marker={"size": 14, "color": COLORS["danger"], "symbol": "x"},
             )
         )
-    return figure(traces, title, x_title, y_title, height=460, xaxis={"type": "log"}, yaxis={"type": "log"})
+    return figure(
+        traces, title, x_title, y_title, height=460,
+        xaxis={"type": "log"}, yaxis={"type": "log", "exponentformat": "power"},
+    )
 
 
 def _box(x0: float, y0: float, x1: float, y1: float, text: str, colour: str) -> tuple[dict, dict]:

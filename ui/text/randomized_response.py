@@ -156,7 +156,7 @@ TEXT: dict[str, str] = {
     "diagram_collector": "Collector<br>(sees no true answer)",
     "diagram_true_answers": "true answers",
     "diagram_randomized": "randomized answers",
-    "diagram_coin": "🪙 coin",
+    "diagram_coin": "coin toss",
     "diagram_noisy_total": "Noisy counts",
     "diagram_estimate": "Corrected counts",
 }

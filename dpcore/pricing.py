@@ -32,6 +32,7 @@ from dpcore.validation import check_count, check_epsilon
 
 MAX_SELECTION_DRAWS = 1_000_000  # the most simulated selections a page may ask for
 MAX_PRICE_CANDIDATES = MAX_CATEGORIES
+MAX_ABS_SCORE = 1e15  # typed scores beyond this are refused: exp(eps q / 2 Delta) would overflow
 
 # Course Table 6-4 (the sports vote, Delta_q = 1) exactly as printed: options, votes, and the
 # probabilities at eps = 0, 0.1 and 1 as the text strings the book shows.
@@ -94,6 +95,13 @@ class ScoreTable:
     def values(self) -> np.ndarray:
         return np.asarray(self.scores, dtype=float)
 
+    @property
+    def shifted(self) -> np.ndarray:
+        """Scores minus the largest one (all <= 0). The exponential mechanism's probabilities do
+        not change, and eps * q / (2 Delta_q) cannot overflow even for a tiny Delta_q."""
+        v = self.values
+        return v - v.max()
+
 
 def _named_numbers(
     names: Any, numbers: Any, *, what: str, number_word: str, empty_message: str
@@ -139,6 +147,9 @@ def score_table(names: Any, scores: Any) -> ScoreTable:
     )
     if len(kept_names) > MAX_CATEGORIES:
         raise ValueError(f"The table has {len(kept_names):,} options; use at most {MAX_CATEGORIES}.")
+    for name, score in zip(kept_names, kept_scores):
+        if abs(score) > MAX_ABS_SCORE:
+            raise ValueError(f"The score of {name!r} is {score:g}; scores must lie between -1e15 and 1e15.")
     return ScoreTable(kept_names, kept_scores)
 
 

@@ -72,8 +72,8 @@ def vote_section(ctx: PageContext) -> None:
         )
     try:
         table = score_table(edited["item"], edited["score"])
-        probs = exponential_probabilities(table.values, eps, sens)
-        at_book = {e: exponential_probabilities(table.values, e, sens) for e in BOOK_EPSILONS}
+        probs = exponential_probabilities(table.shifted, eps, sens)
+        at_book = {e: exponential_probabilities(table.shifted, e, sens) for e in BOOK_EPSILONS}
     except ValueError as exc:
         with right:
             show_error(exc)
@@ -127,7 +127,7 @@ def vote_section(ctx: PageContext) -> None:
             help=TEXT["draws_help"], bind="query-params",
         )
     )
-    draws = sample_exponential(scores, eps, ctx.rng("exp-vote-draws"), size=n, sensitivity=sens)
+    draws = sample_exponential(table.shifted, eps, ctx.rng("exp-vote-draws"), size=n, sensitivity=sens)
     marks, freq = running_frequencies(draws, len(names))
     show_figure(
         charts.convergence(

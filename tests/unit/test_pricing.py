@@ -16,6 +16,9 @@ from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import calibrate, exponential_probabilities
 from dpcore.pricing import (
     MAX_PRICE_CANDIDATES,
+    TABLE_6_4_OPTIONS,
+    TABLE_6_4_PRINTED,
+    as_printed,
     buyer_table,
     compare_pricing,
     expected_revenue_noisy_price,
@@ -58,6 +61,28 @@ def test_score_table_accepts_the_book_and_ignores_empty_rows() -> None:
 def test_score_table_errors_are_sentences(names: list, scores: list, fragment: str) -> None:
     with pytest.raises(ValueError, match=fragment):
         score_table(names, scores)
+
+
+def test_shifted_scores_keep_the_probabilities_and_never_overflow() -> None:
+    t = score_table(["a", "b", "c"], [1e15, -1e15, 3])
+    assert t.shifted.max() == 0
+    with np.errstate(over="ignore"):  # -1e15 * 10 / 2e-300 is -inf: exp gives 0, as it should
+        probs = exponential_probabilities(t.shifted, 10.0, 1e-300)
+    assert np.all(np.isfinite(probs)) and probs[0] == 1.0
+    book = score_table(["f", "v", "b", "t"], [30, 25, 8, 2])
+    np.testing.assert_allclose(exponential_probabilities(book.shifted, 0.1), exponential_probabilities(book.values, 0.1))
+    with pytest.raises(ValueError, match="between -1e15 and 1e15"):
+        score_table(["a"], [2e15])
+
+
+def test_table_6_4_constants_and_printed_precision() -> None:
+    """The page's copy of Table 6-4 is the book's (SEED-FACTS section 4)."""
+    assert TABLE_6_4_OPTIONS == (("football", 30), ("volleyball", 25), ("basketball", 8), ("tennis", 2))
+    assert TABLE_6_4_PRINTED[1.0] == ("0.924", "0.075", "1.5e-05", "7.7e-07")
+    assert as_printed(0.330243, "0.330") == "0.330"
+    assert as_printed(1.5434e-05, "1.5e-05") == "1.5e-05"
+    assert as_printed(0.25, "0.25") == "0.25"
+    assert as_printed(7.6843e-07, "7.7e-07") == "7.7e-07"
 
 
 def test_score_table_size_limit() -> None:

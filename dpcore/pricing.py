@@ -33,6 +33,7 @@ from dpcore.validation import check_count, check_epsilon
 MAX_SELECTION_DRAWS = 1_000_000  # the most simulated selections a page may ask for
 MAX_PRICE_CANDIDATES = MAX_CATEGORIES
 MAX_ABS_SCORE = 1e15  # typed scores beyond this are refused: exp(eps q / 2 Delta) would overflow
+MAX_PRICE = 1e12  # candidate prices above this are refused (they would only overflow the arithmetic)
 
 # Course Table 6-4 (the sports vote, Delta_q = 1) exactly as printed: options, votes, and the
 # probabilities at eps = 0, 0.1 and 1 as the text strings the book shows.
@@ -201,7 +202,7 @@ def running_frequencies(draws: np.ndarray, categories: int, checkpoints: int = 4
 def price_grid(lowest: float, highest: float, step: float) -> np.ndarray:
     """Candidate prices lowest, lowest + step, ..., up to highest (both ends included when on grid).
 
-    Raises ValueError unless 0 <= lowest < highest, step > 0 and there are 2 to
+    Raises ValueError unless 0 <= lowest < highest <= MAX_PRICE, step > 0 and there are at most
     MAX_PRICE_CANDIDATES candidates.
     """
     lo, hi, st = (_number(v) for v in (lowest, highest, step))
@@ -211,6 +212,8 @@ def price_grid(lowest: float, highest: float, step: float) -> np.ndarray:
         raise ValueError(f"The lowest candidate price must be 0 or more, got {lo:g}.")
     if hi <= lo:
         raise ValueError(f"The highest candidate price ({hi:g}) must be above the lowest ({lo:g}).")
+    if hi > MAX_PRICE:
+        raise ValueError(f"The highest candidate price must be at most {MAX_PRICE:g}, got {hi:g}.")
     if st <= 0:
         raise ValueError(f"The price step must be greater than zero, got {st:g}.")
     count = int(math.floor((hi - lo) / st + 1e-9)) + 1

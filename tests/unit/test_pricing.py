@@ -142,6 +142,7 @@ def test_price_grid() -> None:
         (1, 2, 0, "greater than zero"),
         (0, 1000, 0.01, f"at most {MAX_PRICE_CANDIDATES}"),
         ("x", 2, 1, "must be numbers"),
+        (0, 1e300, 1e298, r"at most 1e\+12"),
     ],
 )
 def test_price_grid_errors(low: object, high: object, step: object, fragment: str) -> None:

@@ -81,7 +81,8 @@ def _dlap_pmf(x: np.ndarray, t: float) -> np.ndarray:
 
 def _dlap_log_pmf(x: np.ndarray, t: float) -> np.ndarray:
     p = _dlap_p(t)
-    return math.log((1 - p) / (1 + p)) - np.abs(np.round(x)) / t
+    k = np.asarray(x, dtype=float)
+    return np.where(k == np.round(k), math.log((1 - p) / (1 + p)) - np.abs(k) / t, -np.inf)
 
 
 def _dlap_cdf(x: np.ndarray, t: float) -> np.ndarray:

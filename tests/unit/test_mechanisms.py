@@ -122,6 +122,7 @@ def test_density_cdf_and_moments_match_scipy(kind: str) -> None:
     if m.discrete:
         np.testing.assert_allclose(m.pdf(x), law.pmf(x), rtol=1e-10)
         assert m.pdf(0.5) == 0.0
+        assert m.log_pdf(0.5) == -np.inf
     else:
         np.testing.assert_allclose(m.pdf(x), law.pdf(x), rtol=1e-10)
     np.testing.assert_allclose(m.cdf(x), law.cdf(x), rtol=1e-9, atol=1e-12)

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 from scipy import integrate, special, stats
 
-from dpcore.limits import MAX_REPEATED_QUERIES
+from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
 from dpcore.mechanisms import calibrate
 from dpcore.posterior import posterior_bounds, posterior_from_likelihoods
 from dpcore.validation import (
@@ -43,17 +43,8 @@ from dpcore.validation import (
 )
 
 # --------------------------------------------------------------------------------------------
-# Limits and the course's Table 6-3
+# Defaults and the course's Table 6-3
 # --------------------------------------------------------------------------------------------
-
-MAX_ATTACKERS = 100_000
-"""Most simulated attackers in one run (each costs two Gamma draws, whatever k is)."""
-
-MAX_TRACE_POINTS = 2_000
-"""Most checkpoints of a running-mean trace sent to a chart."""
-
-MAX_TRACES = 1_000
-"""Most running-mean paths drawn at once (the page shows a handful)."""
 
 DEFAULT_TOLERANCE = 0.5
 """The danger zone: |mean - truth| < 0.5, so rounding the mean gives the exact count."""

@@ -18,3 +18,6 @@ MAX_BINS = 200
 MAX_CATEGORIES = 200
 MAX_REPEATED_QUERIES = 1_000_000
 MAX_GAME_ROUNDS = 100_000
+MAX_ATTACKERS = 100_000  # simulated attackers in one run (two Gamma draws each, whatever k is)
+MAX_TRACE_POINTS = 2_000  # checkpoints of a running-mean trace sent to a chart
+MAX_TRACES = 1_000  # running-mean paths drawn at once (the page shows a handful)

@@ -13,19 +13,27 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from dpcore.attacks import TABLE_KS, TABLE_LEVELS, Table63Row
-from ui.charts.theme import COLORS, styled
+from ui.charts.theme import COLORS, figure
 
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 
 
-def _legend_below(fig: go.Figure) -> go.Figure:
-    """For half-width charts: the legend goes under the plot so it never covers the title."""
-    fig.update_layout(
-        legend={"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0.0},
-        margin={"b": 130},
-        height=(fig.layout.height or 420) + 70,
-    )
-    return fig
+_LEGEND_BELOW: dict[str, object] = {
+    "legend": {"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0.0},
+    "margin": {"b": 130},
+}
+
+
+def _band(y0: float, y1: float, color: str) -> dict[str, object]:
+    """A horizontal band across the whole plot, behind the traces."""
+    return {"type": "rect", "xref": "paper", "yref": "y", "x0": 0, "x1": 1, "y0": y0, "y1": y1,
+            "fillcolor": color, "line": {"width": 0}, "layer": "below"}
+
+
+def _swatch(name: str, color: str, opacity: float = 1.0) -> go.Scatter:
+    """A legend entry for a shaded band (shapes have no legend of their own)."""
+    return go.Scatter(x=[None], y=[None], name=name, mode="markers",
+                      marker={"color": color, "opacity": opacity, "size": 14, "symbol": "square"})
 
 
 def difference_densities(
@@ -37,18 +45,18 @@ def difference_densities(
 ) -> go.Figure:
     """Density of the noisy difference if the target has the secret (centred on 1) and if not (0).
 
-    labels: title, x, y, secret, none, observed.
+    labels: title, x, y, secret, none, observed. A half-width chart: legend below.
     """
     top = float(max(np.max(density_secret), np.max(density_none)))
-    fig = go.Figure(
+    return figure(
         [
             go.Scatter(x=x, y=density_secret, name=labels["secret"], line={"color": COLORS["danger"], "width": 3}),
             go.Scatter(x=x, y=density_none, name=labels["none"], line={"color": COLORS["d"], "width": 3, "dash": "dash"}),
             go.Scatter(x=[observed, observed], y=[0.0, top], name=labels["observed"], mode="lines",
                        line={"color": COLORS["neutral"], "width": 2, "dash": "dot"}),
-        ]
+        ],
+        labels["title"], labels["x"], labels["y"], height=450, **_LEGEND_BELOW,
     )
-    return _legend_below(styled(fig, labels["title"], labels["x"], labels["y"], height=380))
 
 
 def difference_posterior(
@@ -62,10 +70,10 @@ def difference_posterior(
 ) -> go.Figure:
     """The attacker's posterior as a function of the difference seen, inside the eps band.
 
-    labels: title, x, y, curve, band, prior, observed.
+    labels: title, x, y, curve, band, prior, observed. A half-width chart: legend below.
     """
     low, high = band
-    fig = go.Figure(
+    return figure(
         [
             go.Scatter(x=x, y=posterior, name=labels["curve"], line={"color": COLORS["danger"], "width": 3}),
             go.Scatter(
@@ -74,13 +82,13 @@ def difference_posterior(
             ),
             go.Scatter(x=[x[0], x[-1]], y=[prior, prior], name=labels["prior"], mode="lines",
                        line={"color": COLORS["neutral"], "dash": "dot"}),
-        ]
+            _swatch(labels["band"], COLORS["band"]),
+        ],
+        labels["title"], labels["x"], labels["y"], height=450,
+        shapes=[_band(low, high, COLORS["band"])],
+        yaxis={"range": [0, 1], "tickformat": ".0%"},
+        **_LEGEND_BELOW,
     )
-    fig.add_hrect(y0=low, y1=high, fillcolor=COLORS["band"], line_width=0, layer="below")
-    fig.add_trace(go.Scatter(x=[None], y=[None], name=labels["band"], mode="markers",
-                             marker={"color": COLORS["band"], "size": 14, "symbol": "square"}))
-    fig.update_yaxes(range=[0, 1], tickformat=".0%")
-    return _legend_below(styled(fig, labels["title"], labels["x"], labels["y"], height=380))
 
 
 def running_means(
@@ -99,21 +107,22 @@ def running_means(
     compact: a half-width chart, legend below. labels: title, x, y, trace (with {i}), truth, zone.
     """
     k = np.asarray(checkpoints, dtype=float)
-    fig = go.Figure()
-    fig.add_hrect(y0=truth - tolerance, y1=truth + tolerance, fillcolor=COLORS["highlight"], line_width=0, layer="below")
-    fig.add_trace(go.Scatter(x=[k[0], k[-1]], y=[truth, truth], name=labels["truth"], mode="lines",
-                             line={"color": COLORS["truth"], "width": 3}))
-    for i, row in enumerate(np.asarray(answers, dtype=float)):
-        fig.add_trace(go.Scatter(
-            x=k, y=np.round(row, 6), name=labels["trace"].format(i=i + 1), mode="lines",
-            line={"color": _TRACE_COLORS[i % len(_TRACE_COLORS)], "width": 1.6},
-        ))
-    fig.add_trace(go.Scatter(x=[None], y=[None], name=labels["zone"], mode="markers",
-                             marker={"color": COLORS["danger"], "opacity": 0.3, "size": 14, "symbol": "square"}))
-    fig.update_xaxes(type="log")
-    fig.update_yaxes(range=[truth - half_range, truth + half_range])
-    styled(fig, labels["title"], labels["x"], labels["y"])
-    return _legend_below(fig) if compact else fig
+    traces = [go.Scatter(x=[k[0], k[-1]], y=[truth, truth], name=labels["truth"], mode="lines",
+                         line={"color": COLORS["truth"], "width": 3})]
+    traces += [
+        go.Scatter(x=k, y=np.round(row, 6), name=labels["trace"].format(i=i + 1), mode="lines",
+                   line={"color": _TRACE_COLORS[i % len(_TRACE_COLORS)], "width": 1.6})
+        for i, row in enumerate(np.asarray(answers, dtype=float))
+    ]
+    traces.append(_swatch(labels["zone"], COLORS["danger"], opacity=0.3))
+    extra: dict[str, object] = {
+        "shapes": [_band(truth - tolerance, truth + tolerance, COLORS["highlight"])],
+        "xaxis": {"type": "log"},
+        "yaxis": {"range": [truth - half_range, truth + half_range]},
+    }
+    if compact:
+        extra.update(_LEGEND_BELOW)
+    return figure(traces, labels["title"], labels["x"], labels["y"], height=490 if compact else 420, **extra)
 
 
 def recovery_curve(
@@ -131,7 +140,7 @@ def recovery_curve(
     labels: title, x, y, exact, sim, chosen.
     """
     p = np.asarray(sim_p, dtype=float)
-    fig = go.Figure(
+    return figure(
         [
             go.Scatter(x=ks, y=exact, name=labels["exact"], mode="lines", line={"color": COLORS["danger"], "width": 3}),
             go.Scatter(
@@ -140,14 +149,13 @@ def recovery_curve(
                 error_y={"type": "data", "symmetric": False,
                          "array": np.asarray(sim_high) - p, "arrayminus": p - np.asarray(sim_low), "thickness": 2},
             ),
-        ]
+            # A trace, not a shape: shapes on a log axis would need log10 coordinates.
+            go.Scatter(x=[chosen_k, chosen_k], y=[0.0, 1.0], name=labels["chosen"], mode="lines",
+                       line={"color": COLORS["neutral"], "dash": "dot", "width": 2}),
+        ],
+        labels["title"], labels["x"], labels["y"],
+        xaxis={"type": "log"}, yaxis={"range": [-0.02, 1.02], "tickformat": ".0%"},
     )
-    # A trace, not a shape: shapes on a log axis would need log10 coordinates.
-    fig.add_trace(go.Scatter(x=[chosen_k, chosen_k], y=[0.0, 1.0], name=labels["chosen"], mode="lines",
-                             line={"color": COLORS["neutral"], "dash": "dot", "width": 2}))
-    fig.update_xaxes(type="log")
-    fig.update_yaxes(range=[-0.02, 1.02], tickformat=".0%")
-    return styled(fig, labels["title"], labels["x"], labels["y"])
 
 
 def spread_curves(
@@ -161,17 +169,15 @@ def spread_curves(
 
     labels: title, x, y, naive, split, zone.
     """
-    fig = go.Figure(
+    return figure(
         [
             go.Scatter(x=ks, y=naive_sd, name=labels["naive"], line={"color": COLORS["danger"], "width": 3}),
             go.Scatter(x=ks, y=split_sd, name=labels["split"], line={"color": COLORS["truth"], "width": 3}),
             go.Scatter(x=[ks[0], ks[-1]], y=[tolerance, tolerance], name=labels["zone"], mode="lines",
                        line={"color": COLORS["neutral"], "dash": "dot"}),
-        ]
+        ],
+        labels["title"], labels["x"], labels["y"], xaxis={"type": "log"}, yaxis={"type": "log"},
     )
-    fig.update_xaxes(type="log")
-    fig.update_yaxes(type="log")
-    return styled(fig, labels["title"], labels["x"], labels["y"])
 
 
 def _cell(book: float | None, exact: float, simulated: float, missing: str) -> str:

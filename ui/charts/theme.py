@@ -44,21 +44,3 @@ def figure(traces: list[object], title: str, x_title: str, y_title: str, height:
     """Build a figure in one pass (plotly validates once): ~5 ms, against ~50 ms for the same
     figure assembled with update_layout / add_vrect / add_vline calls."""
     return go.Figure(data=traces, layout=house_layout(title, x_title, y_title, height, **extra))
-
-
-def styled(fig: go.Figure, title: str, x_title: str, y_title: str, height: int = 420) -> go.Figure:
-    """Apply the house layout: title, axis titles, large fonts, legend on top, tight margins.
-
-    No plotly template is set: Streamlit applies its own theme, and copying a template costs
-    ~30 ms per figure on every rerun.
-    """
-    fig.update_layout(
-        title={"text": title, "x": 0.0, "xanchor": "left"},
-        xaxis_title=x_title,
-        yaxis_title=y_title,
-        height=height,
-        font={"size": FONT_SIZE},
-        margin={"l": 60, "r": 20, "t": 70, "b": 60},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
-    )
-    return fig

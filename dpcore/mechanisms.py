@@ -19,7 +19,7 @@ import numpy as np
 from dp_accounting.gaussian_mechanism import get_sigma_gaussian
 from scipy import special
 
-from dpcore.validation import check_delta, check_epsilon, check_positive, check_probability
+from dpcore.validation import check_count, check_delta, check_epsilon, check_positive, check_probability
 
 NoiseKind = Literal["laplace", "gaussian", "discrete_laplace"]
 GaussianMethod = Literal["analytic", "classic"]
@@ -265,8 +265,10 @@ def exponential_probabilities(
         raise ValueError("The exponential mechanism needs at least one option with a score.")
     if not np.all(np.isfinite(q)):
         raise ValueError("Every score must be a finite number (no blanks, NaN or infinity).")
-    logits = eps * q / (2.0 * sens)
-    weights = np.exp(logits - logits.max())
+    gaps = q - q.max()  # <= 0; scaling the gaps (not the scores) cannot overflow to inf - inf
+    with np.errstate(over="ignore", invalid="ignore"):
+        logits = np.where(gaps == 0, 0.0, (eps / (2.0 * sens)) * gaps)
+    weights = np.exp(logits)
     return weights / weights.sum()
 
 
@@ -279,7 +281,7 @@ def sample_exponential(
 ) -> np.ndarray:
     """Draw `size` selections (indices into scores) from the exponential mechanism."""
     probabilities = exponential_probabilities(scores, epsilon, sensitivity)
-    return rng.choice(probabilities.size, size=size, p=probabilities)
+    return rng.choice(probabilities.size, size=check_count("The number of selections", size), p=probabilities)
 
 
 def rr_truth_probability(epsilon: float, categories: int = 2) -> float:
@@ -288,9 +290,8 @@ def rr_truth_probability(epsilon: float, categories: int = 2) -> float:
     p = e^eps / (e^eps + k - 1); for k = 2 this is the course's p = e^eps / (e^eps + 1).
     """
     eps = check_epsilon(epsilon, allow_zero=True)
-    if categories < 2:
-        raise ValueError(f"Randomized response needs at least 2 categories, got {categories}.")
-    return float(1.0 / (1.0 + (categories - 1) * math.exp(-eps)))
+    k = check_count("The number of categories", categories, minimum=2)
+    return float(1.0 / (1.0 + (k - 1) * math.exp(-eps)))
 
 
 def rr_epsilon(p: float, categories: int = 2) -> float:
@@ -299,6 +300,7 @@ def rr_epsilon(p: float, categories: int = 2) -> float:
     eps = ln(p (k - 1) / (1 - p)); for k = 2, eps = ln(p / (1 - p)). Needs 1/k < p < 1.
     """
     prob = check_probability("The truth probability p", p, open_interval=True)
+    categories = check_count("The number of categories", categories, minimum=2)
     if prob <= 1.0 / categories:
         raise ValueError(
             f"The truth probability p must be above 1/{categories} (= {1 / categories:.3g}), "

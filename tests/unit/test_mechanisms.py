@@ -13,7 +13,9 @@ from scipy import stats
 from dpcore.mechanisms import (
     NOISE_KINDS,
     calibrate,
+    exponential_probabilities,
     gaussian_sigma,
+    sample_exponential,
     rr_epsilon,
     rr_truth_probability,
 )
@@ -177,3 +179,18 @@ def test_randomized_response_probability_round_trip() -> None:
     assert rr_epsilon(rr_truth_probability(1.3, 5), 5) == pytest.approx(1.3)
     with pytest.raises(ValueError, match="above 1/2"):
         rr_epsilon(0.5)
+
+
+def test_randomized_response_rejects_bad_category_counts() -> None:
+    for bad in (0, 1, 2.5):
+        with pytest.raises(ValueError, match="categories"):
+            rr_truth_probability(1.0, bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="categories"):
+            rr_epsilon(0.9, bad)  # type: ignore[arg-type]
+
+
+def test_exponential_mechanism_survives_a_tiny_sensitivity_and_checks_size() -> None:
+    p = exponential_probabilities([3.0, 1.0, 3.0], 1.0, sensitivity=1e-320)
+    assert p.tolist() == [0.5, 0.0, 0.5]
+    with pytest.raises(ValueError, match="number of selections"):
+        sample_exponential([1.0, 2.0], 1.0, np.random.default_rng(0), size=0)

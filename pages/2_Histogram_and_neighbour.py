@@ -62,8 +62,9 @@ def histogram_view(ctx: PageContext) -> None:
     except ValueError as exc:
         show_error(exc)
         return
-    with col_data:
-        st.caption(TEXT["left_out"].format(missing=hist.missing, outside=hist.outside, clamped=hist.clamped))
+    if hist.missing or hist.outside or hist.clamped:
+        with col_data:
+            st.caption(TEXT["left_out"].format(missing=hist.missing, outside=hist.outside, clamped=hist.clamped))
     with col_neighbour:
         st.subheader(TEXT["section_neighbour"])
         choice: NeighbourChoice | None = neighbour_choice(ctx.dataset, settings, hist.counts)
@@ -84,72 +85,81 @@ def histogram_view(ctx: PageContext) -> None:
         )
         if mechanism.caveat:
             st.warning(mechanism.caveat)
+        st.markdown(f"**{TEXT['post_title']}**")
+        post = PostProcessing(
+            clamp_at_zero=st.checkbox(TEXT["clamp"], key="hist_clamp", bind="query-params"),
+            round_to_integers=st.checkbox(TEXT["round"], key="hist_round", bind="query-params"),
+            normalise=st.checkbox(TEXT["normalise"], key="hist_norm", bind="query-params"),
+        )
+        st.caption(TEXT["post_note"])
 
     counts_d, counts_dp = hist.counts, choice.counts
     changed = [int(i) for i in np.flatnonzero(counts_d != counts_dp)]
     labels = hist.labels
-    show_figure(
-        charts.true_histograms(labels, counts_d, counts_dp, changed, TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]),
-        key="hist_fig_true",
-    )
-    if not changed:
-        st.info(TEXT["same_histograms"])
-
-    st.subheader(TEXT["post_title"])
-    st.caption(TEXT["post_note"])
-    p1, p2, p3 = st.columns(3)
-    post = PostProcessing(
-        clamp_at_zero=p1.checkbox(TEXT["clamp"], key="hist_clamp", bind="query-params"),
-        round_to_integers=p2.checkbox(TEXT["round"], key="hist_round", bind="query-params"),
-        normalise=p3.checkbox(TEXT["normalise"], key="hist_norm", bind="query-params"),
-    )
     noisy_d = noisy_counts(counts_d, mechanism, ctx.rng("hist-noise-D"))
     noisy_dp = noisy_counts(counts_dp, mechanism, ctx.rng("hist-noise-D-prime"))
     released_d, released_dp = post_process(noisy_d, post), post_process(noisy_dp, post)
     half_width = None if post.normalise else mechanism.accuracy(0.05)
-    show_figure(
-        charts.noisy_histograms(
-            labels, released_d, released_dp, half_width, changed, TEXT["noisy_title"], TEXT["bin_axis"],
-            TEXT["share_axis"] if post.normalise else TEXT["count_axis"],
-        ),
-        key="hist_fig_noisy",
-    )
-    st.caption(TEXT["simulation_label"])
-    st.dataframe(
-        pd.DataFrame({"bin": labels, "D": counts_d, "D′": counts_dp, "D noisy": released_d, "D′ noisy": released_dp}),
-        hide_index=True,
-        key="hist_table",
-    )
 
+    left, right = st.columns(2, gap="medium")
+    with left:
+        show_figure(
+            charts.true_histograms(labels, counts_d, counts_dp, changed, TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]),
+            key="hist_fig_true",
+        )
+    with right:
+        show_figure(
+            charts.noisy_histograms(
+                labels, released_d, released_dp, half_width, changed, TEXT["noisy_title"], TEXT["bin_axis"],
+                TEXT["share_axis"] if post.normalise else TEXT["count_axis"],
+            ),
+            key="hist_fig_noisy",
+        )
+    if not changed:
+        st.info(TEXT["same_histograms"])
+    st.caption(TEXT["simulation_label"])
+
+    left, right = st.columns([3, 2], gap="medium")
     if changed:
         b = changed[0]
         observed = float(noisy_d[b])
-        show_figure(
-            charts.output_distributions(
-                mechanism, float(counts_d[b]), float(counts_dp[b]), observed,
-                TEXT["dist_title"].format(label=labels[b]), TEXT["output_axis"],
-                TEXT["pmf_axis"] if mechanism.discrete else TEXT["density_axis"],
-            ),
-            key="hist_fig_dist",
-        )
+        with left:
+            show_figure(
+                charts.output_distributions(
+                    mechanism, float(counts_d[b]), float(counts_dp[b]), observed,
+                    TEXT["dist_title"].format(label=labels[b]), TEXT["output_axis"],
+                    TEXT["pmf_axis"] if mechanism.discrete else TEXT["density_axis"],
+                ),
+                key="hist_fig_dist",
+            )
         ratio = float(np.exp(mechanism.privacy_loss(observed, counts_d[b], counts_dp[b])))
         cap = float(np.exp(epsilon))
-        st.markdown(TEXT["ratio"].format(observed=observed, ratio=ratio, cap=cap))
-        if ratio > cap or 1 / ratio > cap:
-            st.info(TEXT["ratio_gaussian_over"].format(delta=delta))
-
-    st.subheader(TEXT["utility_title"])
-    u = utility(counts_d, noisy_d if post.normalise else released_d, mechanism)
-    st.markdown(
-        "\n".join(
-            f"- {line}"
-            for line in (
-                TEXT["utility_expected"].format(mae=u.expected_abs_error_per_bar),
-                TEXT["utility_interval"].format(half=u.interval_half_width),
-                TEXT["utility_l1"].format(l1=u.l1_error),
+        with right:
+            st.markdown(TEXT["ratio"].format(observed=observed, ratio=ratio, cap=cap))
+            if ratio > cap or 1 / ratio > cap:
+                st.info(TEXT["ratio_gaussian_over"].format(delta=delta))
+    with right:
+        st.subheader(TEXT["utility_title"])
+        u = utility(counts_d, noisy_d if post.normalise else released_d, mechanism)
+        st.markdown(
+            "\n".join(
+                f"- {line}"
+                for line in (
+                    TEXT["utility_expected"].format(mae=u.expected_abs_error_per_bar),
+                    TEXT["utility_interval"].format(half=u.interval_half_width),
+                    TEXT["utility_l1"].format(l1=u.l1_error),
+                )
             )
         )
-    )
+    with st.expander(TEXT["numbers_title"]):
+        st.dataframe(
+            pd.DataFrame(
+                {TEXT["bin_axis"]: labels, "D": counts_d, "D′": counts_dp,
+                 TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp}
+            ),
+            hide_index=True,
+            key="hist_table",
+        )
     release_panel(labels, counts_d, mechanism, post, signature=(ctx.dataset.ident, settings, kind, epsilon, delta, method, post))
 
 

@@ -98,8 +98,9 @@ def output_distributions(
         traces, title, x_title, y_title, barmode="overlay",
         shapes=[{"type": "line", "xref": "x", "yref": "paper", "x0": observed, "x1": observed, "y0": 0, "y1": 1,
                  "line": {"color": COLORS["danger"], "dash": "dash", "width": 2}}],
-        annotations=[{"x": observed, "xref": "x", "y": 1, "yref": "paper", "yanchor": "bottom",
-                      "text": f"observed O = {observed:.2f}", "showarrow": False}],
+        annotations=[{"x": observed, "xref": "x", "y": 0.97, "yref": "paper", "yanchor": "top", "xanchor": "left",
+                      "xshift": 6, "text": f"observed O = {observed:.2f}", "showarrow": False,
+                      "font": {"color": COLORS["danger"]}}],
     )
 
 

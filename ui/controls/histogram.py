@@ -82,12 +82,14 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
     )
     domain = domains.get(column)
     tag = _tag(column)
-    modes = ["bounds", "categories"] if numeric else ["categories"]
-    default_mode = "categories" if (domain and isinstance(domain[0], str)) or not numeric else "bounds"
-    mode = url_choice(
-        st.radio, TEXT["mode"], modes, f"hist_mode_{tag}", default_mode,
-        format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
-    )
+    modes = ["bounds", "categories"]
+    default_mode = "categories" if domain and isinstance(domain[0], str) else "bounds"
+    mode = "categories"
+    if numeric:
+        mode = url_choice(
+            st.radio, TEXT["mode"], modes, f"hist_mode_{tag}", default_mode,
+            format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
+        )
     try:
         if mode == "bounds":
             bounds = domain if domain and not isinstance(domain[0], str) else (0.0, 100.0)

@@ -19,6 +19,7 @@ import io
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,22 +78,6 @@ _DECIMAL_COMMA = re.compile(r"\s*[+-]?\d+,\d+\s*")
 _INTEGER = r"^[+-]?\d+$"
 _DECIMAL_COMMA_NOTE = "Numbers written with a decimal comma (like 1,5) were read as decimal numbers."
 _NAMED_FLOATS = r"[+-]?(?i:inf|infinity|nan)"
-
-
-@functools.cache
-def _memory_pool() -> pa.MemoryPool:
-    """Arrow's jemalloc pool told to give freed pages back at once, else the system allocator.
-
-    The CSV parser's scratch blocks are then returned before pandas allocates the frame: on the
-    1M-row census file peak memory fell from about 3.1x to 2.4x the frame (mimalloc, pyarrow's
-    default, kept about 80 MB more). The decay setting only concerns arrow's jemalloc pool,
-    which nothing else uses. Windows wheels have no jemalloc.
-    """
-    try:
-        pa.jemalloc_set_decay_ms(0)
-        return pa.jemalloc_memory_pool()
-    except NotImplementedError:
-        return pa.system_memory_pool()
 
 
 class _NotUtf8(Exception):
@@ -284,8 +269,10 @@ def _load_decoded(raw: bytes, decoded: _Decoded) -> LoadedTable:
     names, name_notes = _clean_names(table.column_names)
     if table.num_rows == 0:
         shown = ", ".join(f"'{name}'" for name in names[:5]) + (", ..." if len(names) > 5 else "")
-        raise ValueError(f"The file has a header ({shown}) but no data rows.")
-    table, value_notes = _refine_columns(table.rename_columns(names), decimal_comma=dialect.delimiter != ",")
+        raise ValueError(" ".join([f"The file has a header ({shown}) but no data rows.", *row_notes]))
+    table, value_notes = _refine_columns(
+        table.rename_columns(names), decimal_comma=dialect.delimiter != ",", ascii_only=data.isascii()
+    )
     if dialect.decimal_comma and _DECIMAL_COMMA_NOTE not in value_notes:
         value_notes.insert(0, _DECIMAL_COMMA_NOTE)
     shape = f"Read {_count(table.num_rows, 'row')} and {_count(table.num_columns, 'column')}."
@@ -423,7 +410,6 @@ def _arrow_options(
 ) -> dict[str, pv.ReadOptions | pv.ParseOptions | pv.ConvertOptions | pa.MemoryPool]:
     """read_csv keyword arguments for this dialect; newlines in values only when needed (slower)."""
     return {
-        "memory_pool": _memory_pool(),
         "read_options": pv.ReadOptions(use_threads=True),
         "parse_options": pv.ParseOptions(
             delimiter=dialect.delimiter,
@@ -541,14 +527,17 @@ class _Refined(NamedTuple):
     notes: list[str]
 
 
-def _refine_columns(table: pa.Table, *, decimal_comma: bool) -> tuple[pa.Table, list[str]]:
+def _refine_columns(table: pa.Table, *, decimal_comma: bool, ascii_only: bool) -> tuple[pa.Table, list[str]]:
     """Refine every column, in parallel threads (pyarrow kernels release the GIL), and gather notes.
 
     `decimal_comma` allows "1,5" as a number (only sensible when commas do not separate fields).
+    `ascii_only` (the whole file is ASCII) allows the faster ASCII trim, which is then exact.
     """
     names = table.column_names
+    trim = pc.ascii_trim_whitespace if ascii_only else pc.utf8_trim_whitespace
     with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-        refined = list(pool.map(_refine_column, names, table.columns, [decimal_comma] * len(names)))
+        refine = functools.partial(_refine_column, decimal_comma=decimal_comma, trim=trim)
+        refined = list(pool.map(refine, names, table.columns))
     notes = []
     if trimmed := [f"'{name}'" for name, r in zip(names, refined) if r.trimmed]:
         notes.append(f"Spaces around text values were removed in {', '.join(trimmed)}.")
@@ -561,12 +550,14 @@ def _refine_columns(table: pa.Table, *, decimal_comma: bool) -> tuple[pa.Table, 
     return pa.table([r.column for r in refined], names=names), notes
 
 
-def _refine_column(name: str, column: pa.ChunkedArray, decimal_comma: bool) -> _Refined:
+def _refine_column(
+    name: str, column: pa.ChunkedArray, *, decimal_comma: bool, trim: Callable[[pa.ChunkedArray], pa.ChunkedArray]
+) -> _Refined:
     """Text columns: trim and try numbers; empty columns: float; float columns: only finite values."""
     trimmed = used_comma = False
     notes = []
     if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
-        column, trimmed, used_comma, note = _refine_text(column, name, decimal_comma)
+        column, trimmed, used_comma, note = _refine_text(trim(column), column, name, decimal_comma)
         notes += [note] * bool(note)
     missing = column.null_count
     if missing == len(column):
@@ -584,13 +575,14 @@ def _number_pattern(decimal_comma: bool) -> str:
     return rf"^(?:[+-]?(?:\d+(?:{point}\d*)?|{point}\d+)(?:[eE][+-]?\d+)?|{_NAMED_FLOATS})$"
 
 
-def _refine_text(column: pa.ChunkedArray, name: str, decimal_comma: bool) -> tuple[pa.ChunkedArray, bool, bool, str]:
-    """Trim a text column, re-apply missing markers, and convert it to numbers if all values are.
+def _refine_text(
+    stripped: pa.ChunkedArray, column: pa.ChunkedArray, name: str, decimal_comma: bool
+) -> tuple[pa.ChunkedArray, bool, bool, str]:
+    """Take a text column's trimmed values, re-apply missing markers, convert to numbers if all are.
 
     Returns the column, whether trimming changed it, whether decimal commas were read, and a
     note if the column is mostly but not only numbers (it then stays text).
     """
-    stripped = pc.utf8_trim_whitespace(column, memory_pool=_memory_pool())
     was_trimmed = not stripped.equals(column)
     if was_trimmed:
         column = pc.if_else(pc.is_in(stripped, value_set=pa.array(MISSING_MARKERS)), None, stripped)
@@ -639,7 +631,6 @@ def _drop_non_finite(column: pa.ChunkedArray, name: str) -> tuple[pa.ChunkedArra
 def _to_frame(table: pa.Table) -> pd.DataFrame:
     """Convert to pandas without keeping two copies: the table is consumed column by column."""
     return table.to_pandas(
-        memory_pool=_memory_pool(),
         split_blocks=True,
         self_destruct=True,
         date_as_object=False,

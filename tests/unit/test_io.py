@@ -165,6 +165,11 @@ def test_header_only_is_a_value_error(case: str) -> None:
         load_csv(corpus.HEADER_ONLY[case])
 
 
+def test_header_whose_rows_are_all_dropped_says_why() -> None:
+    with pytest.raises(ValueError, match=r"no data rows\. 2 rows had more fields than the header and were dropped\."):
+        load_csv(b"a,b\n1,2,3\n4,5,6\n")
+
+
 @pytest.mark.parametrize(("case", "message"), [("empty", "is empty"), ("whitespace", "only blank space")])
 def test_empty_file_is_a_value_error(case: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -202,6 +207,7 @@ def test_header_names_are_stripped_named_and_made_unique() -> None:
     assert list(table.frame.columns) == ["age", "age (2)", "column 3", "Age", "name"]
     assert values(table, "age (2)") == [31, 41]
     assert values(table, "column 3") == ["x", "y"]
+    assert values(table, "name") == ["Ann", "Bob"]  # an ASCII file: the faster ASCII trim
     note_with(table, "Spaces around column names")
     note_with(table, "'column 3'")
     note_with(table, "made unique", "'age (2)'")

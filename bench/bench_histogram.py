@@ -51,7 +51,7 @@ def main() -> None:
 
     big = _app({"data": "upload"}).run()
     start = time.perf_counter()
-    big.file_uploader(key="upload_file").set_value((path.name, path.read_bytes(), "text/csv")).run()
+    big.sidebar.file_uploader[0].set_value((path.name, path.read_bytes(), "text/csv")).run()
     first = time.perf_counter() - start
     assert not big.exception, big.exception
     rows = big.sidebar.caption[0].value

@@ -8,8 +8,7 @@ not rebuild the other tabs' figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
@@ -19,13 +18,13 @@ from dpcore import attacks as A
 from dpcore.limits import EPSILON_GRID, MAX_REPEATED_QUERIES
 from ui.charts import attacks as charts
 from ui.datasets import bundled_dataset
+from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.attacks import TEXT
 from ui.widgets import epsilon_slider
 
-T = TypeVar("T")
 TOL = A.DEFAULT_TOLERANCE
 TRACES = 5
 TRACE_POINTS = 400
@@ -37,20 +36,6 @@ SIM_KS = tuple(m * 10**e for e in range(6) for m in (1, 3)) + (1_000_000,)
 def exact_probability(epsilon: float, k: int) -> float:
     """Exact recovery probability (public parameters only, so one cache serves every session)."""
     return A.averaging_success_probability(epsilon, k, TOL)
-
-
-def memo(slot: str, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
-    """Keep one result per slot in this session, recomputed only when its inputs (key) change.
-
-    Building a plotly figure costs tens of ms; a rerun caused by another tab's widget reuses them.
-    """
-    store: dict[str, tuple[tuple[Any, ...], object]] = st.session_state.setdefault("_att_memo", {})
-    kept = store.get(slot)
-    if kept is not None and kept[0] == key:
-        return kept[1]  # type: ignore[return-value]
-    value = compute()
-    store[slot] = (key, value)
-    return value
 
 
 def trace_range(sd_final: float) -> float:
@@ -154,8 +139,8 @@ def differencing_view(ctx: PageContext) -> None:
     st.markdown(TEXT["diff_posterior"].format(
         post=observed_post, name=md_escape(target), secret=secret, prior=prior, eps=epsilon, low=low, high=high
     ))
-    density, posterior = memo(
-        "diff", (noisy, prior, secret), lambda: differencing_figures(result, noisy, epsilon, prior, secret)
+    density, posterior = session_memo(
+        "att_diff", (noisy, prior, secret), lambda: differencing_figures(result, noisy, epsilon, prior, secret)
     )
     f1, f2 = st.columns(2, gap="large")
     with f1:
@@ -268,8 +253,8 @@ def averaging_view(ctx: PageContext) -> int | None:
     if truth is None:
         return None
     st.markdown(TEXT["avg_truth"].format(truth=truth))
-    out = memo(
-        "avg", (ctx.seed, truth, epsilon, k, attackers), lambda: averaging_results(ctx, truth, epsilon, k, attackers)
+    out = session_memo(
+        "att_avg", (ctx.seed, truth, epsilon, k, attackers), lambda: averaging_results(ctx, truth, epsilon, k, attackers)
     )
     sim = out["sim"]
     st.markdown(TEXT["avg_exact"].format(k=k, p=exact_probability(epsilon, k)))
@@ -316,7 +301,7 @@ def table_view(ctx: PageContext) -> None:
         key="att_table_trials", bind="query-params",
     ))
     epsilons = [*A.BOOK_TABLE_6_3, *sorted(extra, reverse=True)]
-    out = memo("table", (ctx.seed, tuple(epsilons), trials), lambda: table_results(ctx, epsilons, trials))
+    out = session_memo("att_table", (ctx.seed, tuple(epsilons), trials), lambda: table_results(ctx, epsilons, trials))
     st.markdown(TEXT["table_quantiles_title"])
     st.dataframe(out["quantiles"], hide_index=True, key="att_table_quantiles")
     st.markdown(TEXT["table_recovery_title"])
@@ -370,7 +355,7 @@ def defence_view(ctx: PageContext, truth: int | None) -> None:
         TEXT["def_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
         key="att_def_k", help=TEXT["avg_k_help"], bind="query-params",
     ))
-    figures = memo("def", (ctx.seed, truth, epsilon, k), lambda: defence_figures(ctx, truth, epsilon, k))
+    figures = session_memo("att_def", (ctx.seed, truth, epsilon, k), lambda: defence_figures(ctx, truth, epsilon, k))
     left, right = st.columns(2, gap="large")
     with left:
         st.markdown(TEXT["def_naive_text"].format(eps=epsilon, k=k, spent=k * epsilon, p=exact_probability(epsilon, k)))

@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED
 from dpcore.counting import count_above, interactive_count, noisy_records_count
 from dpcore.histogram import (
     PostProcessing,

@@ -30,7 +30,6 @@ from dpcore.validation import check_epsilon
 from ui.charts import randomized_response as charts
 from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
-from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.randomized_response import TEXT
 from ui.widgets import epsilon_slider

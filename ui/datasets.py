@@ -20,7 +20,8 @@ from ui.text.common import TEXT
 
 UPLOAD = "upload"
 _UPLOAD_STATE = "_dataset_upload"  # (file_id, file name, LoadedTable) of the last good upload
-_UPLOAD_ERROR = "_dataset_upload_error"
+_UPLOAD_ERROR = "_dataset_upload_error"  # the last upload's error message, until one succeeds
+_UPLOAD_GENERATION = "_dataset_upload_generation"  # bumps after each upload: a fresh, empty uploader
 
 
 @dataclass(frozen=True)
@@ -50,26 +51,39 @@ def bundled_dataset(key: str) -> Dataset:
     return Dataset(key, key, info.title, _bundled(str(info.path)), neighbour)
 
 
+def _parse_upload(widget_key: str) -> None:
+    """on_change of the uploader: parse the new file once, keep the result, empty the uploader.
+
+    Emptying it (a new widget key) matters: Streamlit copies a widget's value on every rerun,
+    which for a 100 MB upload would cost tens of milliseconds each time epsilon moves. The
+    bytes stay available in LoadedTable.raw."""
+    uploaded = st.session_state.get(widget_key)
+    if uploaded is None:
+        return
+    try:
+        table = load_csv(uploaded.getvalue(), max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
+    except ValueError as exc:
+        st.session_state[_UPLOAD_ERROR] = str(exc)
+    else:
+        st.session_state[_UPLOAD_STATE] = (uploaded.file_id, uploaded.name, table)
+        st.session_state.pop(_UPLOAD_ERROR, None)
+    st.session_state[_UPLOAD_GENERATION] = st.session_state.get(_UPLOAD_GENERATION, 0) + 1
+
+
 def _read_upload() -> Dataset | None:
-    uploaded = st.sidebar.file_uploader(
+    widget_key = f"upload_file_{st.session_state.get(_UPLOAD_GENERATION, 0)}"
+    st.sidebar.file_uploader(
         TEXT["sidebar_upload"],
         type=["csv", "txt", "tsv"],
-        key="upload_file",
+        key=widget_key,
         help=TEXT["sidebar_upload_help"].format(mb=MAX_UPLOAD_MB),
+        on_change=_parse_upload,
+        args=(widget_key,),
     )
     kept = st.session_state.get(_UPLOAD_STATE)
-    if uploaded is not None and (kept is None or kept[0] != uploaded.file_id):
-        try:
-            table = load_csv(uploaded.getvalue(), max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
-        except ValueError as exc:
-            st.session_state[_UPLOAD_ERROR] = (uploaded.file_id, str(exc))
-        else:
-            kept = (uploaded.file_id, uploaded.name, table)
-            st.session_state[_UPLOAD_STATE] = kept
-            st.session_state.pop(_UPLOAD_ERROR, None)
     error = st.session_state.get(_UPLOAD_ERROR)
-    if uploaded is not None and error and error[0] == uploaded.file_id:
-        st.sidebar.error(TEXT["error_prefix"].format(message=error[1]))
+    if error:
+        st.sidebar.error(TEXT["error_prefix"].format(message=error))
         if kept is not None:
             st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(kept[1])))
     if kept is None:

@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import json
-
-import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, run_page
+from tests.app.conftest import assert_clean, page_text, plotly_specs, run_page
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
 
 
-def _text(at: AppTest) -> str:
-    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
-
-
-def _decode(value: object) -> object:
-    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    if isinstance(value, dict):
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
-
-
-def _figures(at: AppTest) -> list[dict]:
-    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +23,10 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
     assert at.selectbox(key="hist_col").value == "age_bucket"
     assert at.selectbox(key="hist_w").value == "patients"
     assert at.radio(key="hist_nb").value == "course"
-    true_fig = _figures(at)[0]
+    true_fig = plotly_specs(at)[0]
     assert true_fig["data"][0]["y"] == [405, 436, 421, 457, 463]
     assert true_fig["data"][1]["y"] == [405, 435, 421, 457, 463]
-    text = _text(at)
+    text = page_text(at)
     assert "sensitivity is Δ₁ = 1" in text
     assert "times as likely under D as under D′" in text
     assert "True answers: 90 on D and 89 on D′." in text
@@ -55,13 +34,13 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
 
 def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTest) -> None:
     at = run_page(PAGE)
-    before = _figures(at)
+    before = plotly_specs(at)
     at.select_slider(key="hist_eps").set_value(0.1).run()
     assert_clean(at)
-    after = _figures(at)
+    after = plotly_specs(at)
     assert after[0]["data"][0]["y"] == before[0]["data"][0]["y"]
     assert after[1]["data"][0]["y"] != before[1]["data"][0]["y"]
-    assert "each bar is off by about 10 people" in _text(at)
+    assert "each bar is off by about 10 people" in page_text(at)
 
 
 def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
@@ -69,13 +48,13 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     at.radio(key="hist_mech").set_value("gaussian").run()
     assert_clean(at)
     assert at.select_slider(key="hist_delta").value == pytest.approx(1e-5)
-    assert "gaussian-analytic" in _text(at)
+    assert "gaussian-analytic" in page_text(at)
     at.radio(key="hist_gmethod").set_value("classic")
     at.select_slider(key="hist_eps").set_value(2.0).run()
     assert any("proven only for epsilon below 1" in w.value for w in at.warning)
     at.radio(key="hist_mech").set_value("discrete_laplace").run()
     assert_clean(at)
-    noisy = _figures(at)[1]["data"][0]["y"]
+    noisy = plotly_specs(at)[1]["data"][0]["y"]
     assert all(float(v).is_integer() for v in noisy)
 
 
@@ -83,25 +62,25 @@ def test_neighbour_kinds_change_sensitivity_and_the_differing_bars() -> None:
     at = run_page(PAGE)
     at.radio(key="hist_nb").set_value("remove").run()
     assert_clean(at)
-    assert _figures(at)[0]["data"][1]["y"] == [404, 436, 421, 457, 463]
+    assert plotly_specs(at)[0]["data"][1]["y"] == [404, 436, 421, 457, 463]
     at.number_input(key="hist_row").set_value(3).run()
-    assert _figures(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 463]
+    assert plotly_specs(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 463]
     at.radio(key="hist_nb").set_value("replace").run()
     assert_clean(at)
-    assert "Δ₁ = 2" in _text(at)
-    assert _figures(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 464]
-    assert "scale 2" in _text(at)
+    assert "Δ₁ = 2" in page_text(at)
+    assert plotly_specs(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 464]
+    assert "scale 2" in page_text(at)
 
 
 def test_post_processing_clamps_rounds_and_normalises() -> None:
     at = run_page(PAGE, {"hist_eps": "0.001"})
     at.checkbox(key="hist_clamp").check()
     at.checkbox(key="hist_round").check().run()
-    noisy = _figures(at)[1]["data"][0]["y"]
+    noisy = plotly_specs(at)[1]["data"][0]["y"]
     assert all(v >= 0 and float(v).is_integer() for v in noisy)
     at.checkbox(key="hist_norm").check().run()
-    assert sum(_figures(at)[1]["data"][0]["y"]) == pytest.approx(1.0)
-    assert "error_y" not in _figures(at)[1]["data"][0] or not _figures(at)[1]["data"][0]["error_y"].get("value")
+    assert sum(plotly_specs(at)[1]["data"][0]["y"]) == pytest.approx(1.0)
+    assert "error_y" not in plotly_specs(at)[1]["data"][0] or not plotly_specs(at)[1]["data"][0]["error_y"].get("value")
 
 
 def test_numeric_column_with_bad_bounds_shows_an_error_and_recovers() -> None:
@@ -147,15 +126,15 @@ def test_zoo_tab_compares_schemes_for_each_budget() -> None:
 def test_malformed_upload_shows_an_error_and_the_page_keeps_working() -> None:
     at = run_page(PAGE, {"data": "upload"})
     assert_clean(at)
-    at.file_uploader(key="upload_file").set_value(("broken.csv", b"\x89PNG\r\n\x1a\n\x00\x00binary", "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("broken.csv", b"\x89PNG\r\n\x1a\n\x00\x00binary", "text/csv")).run()
     assert not at.exception
     assert any("cannot be used" in e.value for e in at.sidebar.error)
     assert at.get("plotly_chart"), "the page must still draw the default dataset"
     good = "city;score\nLyon;1,5\nNice;2,5\nLyon;3\n".encode("cp1252")
-    at.file_uploader(key="upload_file").set_value(("good.csv", good, "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("good.csv", good, "text/csv")).run()
     assert_clean(at)
     assert at.selectbox(key="hist_col").value == "city"
-    assert _figures(at)[0]["data"][0]["y"] == [2, 1]
+    assert plotly_specs(at)[0]["data"][0]["y"] == [2, 1]
 
 
 def test_url_parameters_reopen_the_same_view() -> None:
@@ -163,16 +142,16 @@ def test_url_parameters_reopen_the_same_view() -> None:
     first, second = run_page(PAGE, query), run_page(PAGE, query)
     assert first.select_slider(key="hist_eps").value == 0.5
     assert first.number_input(key="seed").value == 7
-    assert _figures(first)[1]["data"] == _figures(second)[1]["data"]
+    assert plotly_specs(first)[1]["data"] == plotly_specs(second)[1]["data"]
     other = run_page(PAGE, {**query, "seed": "8"})
-    assert _figures(other)[1]["data"] != _figures(first)[1]["data"]
+    assert plotly_specs(other)[1]["data"] != plotly_specs(first)[1]["data"]
 
 
 def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
     at = run_page(PAGE, {"data": "upload"})
-    at.file_uploader(key="upload_file").set_value(("first.csv", b"x,y\n1,a\n2,b\n", "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("first.csv", b"x,y\n1,a\n2,b\n", "text/csv")).run()
     assert_clean(at)
-    at.file_uploader(key="upload_file").set_value(("[evil](http://x).csv", b"", "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("[evil](http://x).csv", b"", "text/csv")).run()
     assert not at.exception
     assert any("empty" in e.value.lower() for e in at.sidebar.error)
     assert any("first\\.csv" in w.value for w in at.sidebar.warning)

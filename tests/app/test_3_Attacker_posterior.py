@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 
-import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, run_page
+from tests.app.conftest import assert_clean, plotly_specs, run_page
 
 PAGE = "pages/3_Attacker_posterior.py"
 PARTS = ("bounds", "mechanism", "loss", "testing", "game")
 KINDS = ("laplace", "gaussian", "discrete_laplace", "randomized_response")
 
 
-def _text(at: AppTest) -> str:
+def _visible_text(at: AppTest) -> str:
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
                      + [w.value for w in at.warning])
 
@@ -26,19 +23,6 @@ def _metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
-def _decode(value: object) -> object:
-    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    if isinstance(value, dict):
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
-
-
-def _figures(at: AppTest) -> list[dict]:
-    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
 
 
 def _posterior(at: AppTest) -> float:
@@ -60,14 +44,14 @@ def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
     assert at.radio(key="post_mech").value == "laplace"
     assert at.select_slider(key="post_eps").value == 1.0
     assert at.slider(key="post_prior").value == 0.5
-    text = _text(at)
+    text = _visible_text(at)
     assert "If you were 50% sure before, you can be at most 73.1% sure after one output" in text
     assert "and at least 26.9%" in text
     assert "e^ε = 2.718" in text
     assert (_metric(at, "Lowest possible posterior"), _metric(at, "Highest possible posterior")) == ("26.9%", "73.1%")
     # The cancer table is the default pair: is Alice in it? 3 with her, 2 without.
     assert "is 3 on D and 2 on D′" in text and "Alice" in text
-    band = _figures(at)[0]
+    band = plotly_specs(at)[0]
     assert len(at.get("plotly_chart")) == 1
     diagonal = next(t for t in band["data"] if t.get("name") == "learned nothing")
     assert diagonal["x"] == [0, 1] and diagonal["y"] == [0, 1]
@@ -77,17 +61,17 @@ def test_raising_epsilon_widens_the_bounds() -> None:
     at = run_page(PAGE)
     at.select_slider(key="post_eps").set_value(2.0).run()
     assert_clean(at)
-    assert "at most 88.1% sure" in _text(at) and "at least 11.9%" in _text(at)
+    assert "at most 88.1% sure" in _visible_text(at) and "at least 11.9%" in _visible_text(at)
     at.select_slider(key="post_eps").set_value(0.1).run()
-    assert "at most 52.5% sure" in _text(at)
+    assert "at most 52.5% sure" in _visible_text(at)
 
 
 def test_prior_changes_the_bounds() -> None:
     at = run_page(PAGE)
     at.slider(key="post_prior").set_value(0.2).run()
     assert_clean(at)
-    assert "If you were 20% sure before, you can be at most 40.5% sure" in _text(at)
-    assert "Odds of 0.25 to 1" in _text(at)
+    assert "If you were 20% sure before, you can be at most 40.5% sure" in _visible_text(at)
+    assert "Odds of 0.25 to 1" in _visible_text(at)
 
 
 def test_pair_choice_offers_the_sidebar_neighbour_when_there_is_one() -> None:
@@ -95,14 +79,14 @@ def test_pair_choice_offers_the_sidebar_neighbour_when_there_is_one() -> None:
     assert at.radio(key="post_pair").options == ["Cancer table: is Alice in it?", "The sidebar dataset and its course neighbour"]
     at.radio(key="post_pair").set_value("dataset").run()
     assert_clean(at)
-    assert "is 436 on D and 435 on D′" in _text(at)
+    assert "is 436 on D and 435 on D′" in _visible_text(at)
     zoo = run_page(PAGE, {"data": "zoo", "post_pair": "dataset"})
     assert_clean(zoo)
-    assert "is 90 on D and 89 on D′" in _text(zoo) and "Dugong" in _text(zoo)
+    assert "is 90 on D and 89 on D′" in _visible_text(zoo) and "Dugong" in _visible_text(zoo)
     students = run_page(PAGE, {"data": "students", "post_pair": "dataset"})
     assert_clean(students)
     assert students.radio(key="post_pair").options == ["Cancer table: is Alice in it?"]
-    assert "is 3 on D and 2 on D′" in _text(students)
+    assert "is 3 on D and 2 on D′" in _visible_text(students)
 
 
 # --- part 2: a real mechanism -----------------------------------------------------------------
@@ -113,12 +97,12 @@ def test_moving_the_output_changes_the_posterior() -> None:
     assert_clean(at)
     assert at.slider(key="post_o").value == 3.0
     assert _posterior(at) == pytest.approx(0.731, abs=5e-4)  # O = f(D): the band's upper edge
-    assert "Posterior P[D | O] = 0.731: after seeing O = 3" in _text(at)
+    assert "Posterior P[D | O] = 0.731: after seeing O = 3" in _visible_text(at)
     at.slider(key="post_o").set_value(2.5).run()
     assert _posterior(at) == pytest.approx(0.5, abs=5e-4)  # halfway: no information
     at.slider(key="post_o").set_value(-4.0).run()
     assert _posterior(at) == pytest.approx(0.269, abs=5e-4)
-    assert "inside the pure ε-DP band" in _text(at)
+    assert "inside the pure ε-DP band" in _visible_text(at)
     assert len(at.get("plotly_chart")) == 2
 
 
@@ -139,7 +123,7 @@ def test_draw_button_gives_a_seeded_sequence() -> None:
             at.button(key="post_draw").click().run()
             assert_clean(at)
             seen.append(at.slider(key="post_o").value)
-        assert re.search(r"Draw number 3 from A\(D\) with seed " + seed, _text(at))
+        assert re.search(r"Draw number 3 from A\(D\) with seed " + seed, _visible_text(at))
         return seen
 
     first = draws("7")
@@ -153,15 +137,15 @@ def test_gaussian_shows_where_the_posterior_leaves_the_band() -> None:
     at.radio(key="post_mech").set_value("gaussian").run()
     assert_clean(at)
     assert at.select_slider(key="post_delta").value == pytest.approx(1e-5)
-    text = _text(at)
+    text = _visible_text(at)
     assert "leaves the pure-ε band for outputs above" in text
     assert "to δ = 1e-05" in text and "δ₁ = P[L(O) > ε]" in text
     leak_before = text
     at.select_slider(key="post_delta").set_value(1e-3).run()
     assert_clean(at)
-    assert "to δ = 1e-03" in _text(at) and _text(at) != leak_before
+    assert "to δ = 1e-03" in _visible_text(at) and _visible_text(at) != leak_before
     at.slider(key="post_o").set_value(at.slider(key="post_o").max).run()
-    assert "outside the pure ε-DP band" in _text(at)
+    assert "outside the pure ε-DP band" in _visible_text(at)
 
 
 def test_gaussian_method_choice_shows_the_caveat() -> None:
@@ -169,7 +153,7 @@ def test_gaussian_method_choice_shows_the_caveat() -> None:
     assert at.radio(key="post_gm").value == "analytic"
     at.radio(key="post_gm").set_value("classic").run()
     assert any("proven only for epsilon below 1" in w.value for w in at.warning)
-    assert "gaussian" in _text(at).lower()
+    assert "gaussian" in _visible_text(at).lower()
 
 
 def test_discrete_mechanisms_use_whole_number_outputs() -> None:
@@ -193,13 +177,13 @@ def test_privacy_loss_part_reports_delta_and_its_checks() -> None:
     assert_clean(at)
     assert at.select_slider(key="post_read").value == 0.5
     # Laplace with eps0 = 1 read at eps' = 0.5: 1 - e^((0.5 - 1) / 2) = 0.221199.
-    assert "At ε′ = 0.5: δ(ε′) = 0.221199 by numerical integration" in _text(at)
+    assert "At ε′ = 0.5: δ(ε′) = 0.221199 by numerical integration" in _visible_text(at)
     at.select_slider(key="post_read").set_value(1.0).run()
-    assert "δ(ε′) = 0 by numerical integration" in _text(at)
-    assert "pure ε-DP: δ(ε′) = 0 for every ε′ from ε = 1 on" in _text(at)
+    assert "δ(ε′) = 0 by numerical integration" in _visible_text(at)
+    assert "pure ε-DP: δ(ε′) = 0 for every ε′ from ε = 1 on" in _visible_text(at)
     at.radio(key="post_mech").set_value("gaussian").run()
     assert_clean(at)
-    text = _text(at)
+    text = _visible_text(at)
     assert "δ(ε′) = 1e-05 by numerical integration" in text  # the analytic calibration is exact
     assert "Balle & Wang's analytic formula gives 1e-05" in text
     gap = float(re.search(r"largest difference from the integration is ([0-9.e+-]+)\.", text).group(1))
@@ -210,7 +194,7 @@ def test_privacy_loss_part_reports_delta_and_its_checks() -> None:
 def test_testing_part_states_the_advantage() -> None:
     at = run_page(PAGE, {"post_part": "testing"})
     assert_clean(at)
-    assert "best advantage, TPR − FPR, is 0.393" in _text(at)
+    assert "best advantage, TPR − FPR, is 0.393" in _visible_text(at)
     assert _metric(at, "Largest DP allows") == "0.462"
     at.select_slider(key="post_eps").set_value(3.0).run()
     assert float(_metric(at, "Best advantage here")) > 0.393
@@ -220,11 +204,11 @@ def test_game_reports_accuracy_against_the_ceiling() -> None:
     at = run_page(PAGE, {"post_part": "game"})
     assert_clean(at)
     assert at.number_input(key="post_rounds").value == 10_000
-    assert "After 10,000 rounds" in _text(at)
+    assert "After 10,000 rounds" in _visible_text(at)
     assert _metric(at, "DP ceiling") == "73.1%"
     at.number_input(key="post_rounds").set_value(100_000).run()
     assert_clean(at)
-    text = _text(at)
+    text = _visible_text(at)
     assert "After 100,000 rounds" in text and "Simulation" in text
     accuracy = float(_metric(at, "Attacker's accuracy").rstrip("%"))
     assert 68.0 < accuracy < 72.0
@@ -257,7 +241,7 @@ def test_query_params_reopen_the_same_view() -> None:
     assert at.radio(key="post_gm").value == "classic"
     again = run_page(PAGE, query)
     assert _posterior(again) == _posterior(at)
-    assert "after seeing O = 10, an attacker who was 30% sure" in _text(at)
+    assert "after seeing O = 10, an attacker who was 30% sure" in _visible_text(at)
 
 
 def test_bad_url_values_fall_back_to_defaults() -> None:

@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, run_page
+from tests.app.conftest import assert_clean, page_text, plotly_spec, run_page
 
 PAGE = "pages/4_Exponential_mechanism.py"
 
 
-def _text(at: AppTest) -> str:
-    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
-
-
-def _decode(value: object) -> object:
-    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    if isinstance(value, dict):
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
 
 
 def _figure(at: AppTest, key: str) -> dict:
     chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id)
-    return _decode(json.loads(chart.proto.spec))
+    return plotly_spec(chart)
 
 
 def _table(at: AppTest, column: str):
@@ -66,7 +51,7 @@ def test_default_view_is_the_books_vote_at_epsilon_0_1(default_run: AppTest) -> 
     assert at.select_slider(key="exp_eps").value == 0.1
     assert at.data_editor(key="exp_scores").editing_mode == "dynamic"
     np.testing.assert_allclose(_vote_bars(at), [0.42404, 0.33024, 0.14115, 0.10457], atol=1e-5)
-    assert "picks **football** (score 30) with probability **0.424**" in _text(at)
+    assert "picks **football** (score 30) with probability **0.424**" in page_text(at)
 
 
 def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> None:
@@ -76,7 +61,7 @@ def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> No
     assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5e-05", "7.7e-07"]
     assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5e-05", "7.7e-07"]
     assert list(book["Computed, ε = 0"]) == ["0.25"] * 4
-    assert "cut off rather than rounded" in _text(default_run)
+    assert "cut off rather than rounded" in page_text(default_run)
 
 
 def test_epsilon_slider_reaches_zero_and_ten() -> None:
@@ -86,7 +71,7 @@ def test_epsilon_slider_reaches_zero_and_ten() -> None:
     slider.set_value(0.0).run()
     assert_clean(at)
     assert _vote_bars(at) == [0.25] * 4
-    assert "every option has probability 0.25" in _text(at)
+    assert "every option has probability 0.25" in page_text(at)
     at.select_slider(key="exp_eps").set_value(1.0).run()
     np.testing.assert_allclose(_vote_bars(at)[:2], [0.92413, 0.07586], atol=1e-5)
     table = _table(at, "Score (votes)")
@@ -110,7 +95,7 @@ def test_editing_a_score_changes_the_bars() -> None:
     assert_clean(at)
     after = _vote_bars(at)
     assert after != before and int(np.argmax(after)) == 3
-    assert "picks **tennis** (score 60)" in _text(at)
+    assert "picks **tennis** (score 60)" in page_text(at)
 
 
 def test_adding_and_deleting_options() -> None:
@@ -159,7 +144,7 @@ def test_sampling_converges_to_the_probabilities() -> None:
     at = run_page(PAGE)
     at.number_input(key="exp_draws").set_value(200_000).run()
     assert_clean(at)
-    assert "In 200,000 simulated selections **football**" in _text(at)
+    assert "In 200,000 simulated selections **football**" in page_text(at)
     fig = _figure(at, "exp_fig_draws")
     last = [trace["y"][-1] for trace in fig["data"]]
     np.testing.assert_allclose(last, [0.42404, 0.33024, 0.14115, 0.10457], atol=0.005)
@@ -171,7 +156,7 @@ def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> 
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Best price, no privacy"] == "3 at price 1"
     assert float(metrics["Exponential mechanism (expected)"]) > float(metrics["Best price + Laplace noise (expected)"])
-    text = _text(at)
+    text = page_text(at)
     assert "**Δq = 4**" in text
     assert "scale b = Δ / ε = 3.75" in text
     prices = _figure(at, "exp_fig_prices")
@@ -208,7 +193,7 @@ def test_private_mode_of_the_medical_table(default_run: AppTest) -> None:
     at = default_run
     assert at.selectbox(key="exp_mode_col").value == "age_bucket"
     assert at.selectbox(key="exp_mode_w").value == "patients"
-    text = _text(at)
+    text = page_text(at)
     assert "The true most common value is **60\\-70** (463 people)" in text
     # eps = 1, Delta_q = 1: gaps of 6, 27, 42, 58 votes behind the mode
     expected = 1 / (1 + sum(math.exp(-g / 2) for g in (6, 27, 42, 58)))
@@ -221,17 +206,17 @@ def test_private_mode_controls_and_other_datasets() -> None:
     assert_clean(at)
     at.selectbox(key="exp_mode_col").set_value("island").run()
     assert_clean(at)
-    assert "The true most common value is **Biscoe** (168 people)" in _text(at)
+    assert "The true most common value is **Biscoe** (168 people)" in page_text(at)
     at.select_slider(key="exp_mode_eps").set_value(0.001).run()
     fig = _figure(at, "exp_fig_mode")
     assert max(fig["data"][0]["y"]) < 0.4  # almost uniform over the three islands
-    assert "public list of possible values" in _text(at)
+    assert "public list of possible values" in page_text(at)
     at.selectbox(key="exp_mode_col").set_value("year").run()
-    assert "The true most common value is **2009** (120 people)" in _text(at)
+    assert "The true most common value is **2009** (120 people)" in page_text(at)
     at.selectbox(key="exp_mode_col").set_value("bill_length_mm").run()  # numeric: no public list
     assert_clean(at)
-    assert "values found in the column" in _text(at)
-    assert "Not counted: 2 people with a missing value" in _text(at)
+    assert "values found in the column" in page_text(at)
+    assert "Not counted: 2 people with a missing value" in page_text(at)
 
 
 def test_user_text_is_escaped_in_markdown() -> None:

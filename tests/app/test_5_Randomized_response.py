@@ -2,37 +2,21 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 
-import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, run_page
+from tests.app.conftest import assert_clean, page_text, plotly_spec, run_page
 
 PAGE = "pages/5_Randomized_response.py"
 
 
-def _text(at: AppTest) -> str:
-    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
-
-
-def _decode(value: object) -> object:
-    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    if isinstance(value, dict):
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
 
 
 def _figure(at: AppTest, key: str) -> dict:
     chart = next(c for c in at.get("plotly_chart") if key in c.proto.id)
-    return _decode(json.loads(chart.proto.spec))
+    return plotly_spec(chart)
 
 
 def _table(at: AppTest, column: str):
@@ -55,7 +39,7 @@ def test_default_view(default_run: AppTest) -> None:
     assert_clean(at)
     assert at.number_input(key="rr_p").value == pytest.approx(0.75)
     assert at.number_input(key="rr_eps").value == pytest.approx(math.log(3))
-    text = _text(at)
+    text = page_text(at)
     assert "ε = ln(p / (1 − p)) = ln(0.75 / 0.25) = **1.099**" in text
     assert "Of 1,000 respondents, 300 truly say 'yes'" in text
     assert [t.label for t in at.tabs] == ["The coin protocol", "The book's example", "Your data", "Local versus central"]
@@ -63,7 +47,7 @@ def test_default_view(default_run: AppTest) -> None:
 
 
 def test_the_books_worked_example(default_run: AppTest) -> None:
-    text = _text(default_run)
+    text = page_text(default_run)
     assert "Male: [20 × (0.8 − 1) + 14] / (0.8 × 2 − 1) = 10 / 0.6 ≈ **16.7** (16.67)" in text
     assert "Female: [20 × (0.8 − 1) + 6] / (0.8 × 2 − 1) = 2 / 0.6 ≈ **3.3** (3.33)" in text
     table = _table(default_run, "Corrected")
@@ -89,7 +73,7 @@ def test_p_sets_epsilon_and_epsilon_sets_p() -> None:
     at.number_input(key="rr_eps").set_value(2.0).run()
     assert_clean(at)
     assert at.number_input(key="rr_p").value == pytest.approx(math.exp(2) / (math.exp(2) + 1))
-    assert "= **2**" in _text(at)
+    assert "= **2**" in page_text(at)
 
 
 @pytest.mark.parametrize("p,fragment", [(0.5, "must be above 0.5"), (0.3, "must be above 0.5"), (1.0, "must be below 1")])
@@ -100,7 +84,7 @@ def test_unusable_p_shows_an_error_and_no_exception(p: float, fragment: str) -> 
     assert any(fragment in e for e in errors), errors
     assert not any("Of 1,000 respondents" in m.value for m in at.markdown)
     # the other tabs still work
-    assert "Male: [20 × (0.8 − 1) + 14]" in _text(at)
+    assert "Male: [20 × (0.8 − 1) + 14]" in page_text(at)
     at.number_input(key="rr_p").set_value(0.75).run()
     assert_clean(at)
 
@@ -116,7 +100,7 @@ def test_negative_epsilon_is_refused_and_p_is_kept() -> None:
 
 def test_one_respondent_tosses_and_reports() -> None:
     at = run_page(PAGE)
-    assert "Press the button" in _text(at)
+    assert "Press the button" in page_text(at)
     at.button(key="rr_ask").click().run()
     assert_clean(at)
     first = next(m.value for m in at.markdown if m.value.startswith("Toss 1:"))
@@ -126,9 +110,9 @@ def test_one_respondent_tosses_and_reports() -> None:
     at.button(key="rr_ask").click().run()
     second = next(m.value for m in at.markdown if m.value.startswith("Toss 2:"))
     assert "true answer is **No**" in second
-    assert "So far 2 tosses" in _text(at)
+    assert "So far 2 tosses" in page_text(at)
     at.button(key="rr_reset").click().run()
-    assert "Press the button" in _text(at)
+    assert "Press the button" in page_text(at)
 
 
 def test_tosses_are_drawn_from_the_seed() -> None:
@@ -148,7 +132,7 @@ def test_survey_controls() -> None:
     at.number_input(key="rr_n").set_value(20_000).run()
     at.slider(key="rr_share").set_value(0.6).run()
     assert_clean(at)
-    assert "Of 20,000 respondents, 12,000 truly say 'yes'" in _text(at)
+    assert "Of 20,000 respondents, 12,000 truly say 'yes'" in page_text(at)
     corrected = _figure(at, "rr_fig_survey")["data"][2]["x"][0]
     assert abs(corrected - 0.6) < 4 * math.sqrt(0.75 * 0.25 / 20_000) / 0.5
 
@@ -158,7 +142,7 @@ def test_column_of_the_medical_table(default_run: AppTest) -> None:
     assert at.selectbox(key="rr_col").value == "age_bucket"
     assert at.selectbox(key="rr_w").value == "patients"
     p = math.e / (math.e + 4)
-    assert f"each of the 2,182 people reports their true value with probability p = {p:.3f}" in _text(at)
+    assert f"each of the 2,182 people reports their true value with probability p = {p:.3f}" in page_text(at)
     table = _table(at, "Corrected frequency")
     assert list(table["True count"]) == [405, 436, 421, 457, 463]
     assert table["Corrected frequency"].sum() == pytest.approx(1.0)
@@ -175,17 +159,17 @@ def test_binary_column_and_epsilon() -> None:
     at.selectbox(key="rr_col").set_value("sex").run()
     assert_clean(at)
     p = math.e / (math.e + 1)
-    assert f"Binary randomized response: each of the 333 people reports their true value with probability p = {p:.3f}" in _text(at)
-    assert "11 people with a missing value" in _text(at)
+    assert f"Binary randomized response: each of the 333 people reports their true value with probability p = {p:.3f}" in page_text(at)
+    assert "11 people with a missing value" in page_text(at)
     at.select_slider(key="rr_col_eps").set_value(5.0).run()
     p5 = math.exp(5) / (math.exp(5) + 1)
-    assert f"probability p = {p5:.3f}" in _text(at)
+    assert f"probability p = {p5:.3f}" in page_text(at)
 
 
 def test_a_dataset_without_a_usable_column_says_so() -> None:
     at = run_page(PAGE, {"data": "upload"})
     ids = "id\n" + "\n".join(str(i) for i in range(300)) + "\n"
-    at.file_uploader(key="upload_file").set_value(("ids.csv", ids.encode(), "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("ids.csv", ids.encode(), "text/csv")).run()
     assert_clean(at)
     assert any("no column with between 2 and 200 different values" in i.value for i in at.info)
 
@@ -193,7 +177,7 @@ def test_a_dataset_without_a_usable_column_says_so() -> None:
 def test_user_text_is_escaped() -> None:
     at = run_page(PAGE, {"data": "upload"})
     csv = "**[x](http://evil.example)**,n\n<b>a</b>,1\nb,2\nb,3\n"
-    at.file_uploader(key="upload_file").set_value(("evil.csv", csv.encode(), "text/csv")).run()
+    at.sidebar.file_uploader[0].set_value(("evil.csv", csv.encode(), "text/csv")).run()
     assert_clean(at)
     fig = _figure(at, "rr_fig_column")
     assert "&lt;b&gt;a&lt;/b&gt;" in fig["layout"]["xaxis"]["ticktext"]

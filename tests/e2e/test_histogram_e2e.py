@@ -21,11 +21,17 @@ def url_path(page_file: str) -> str:
     return "/" + re.sub(r"^\d+_", "", page_file.removeprefix("pages/").removesuffix(".py"))
 
 
+HISTOGRAM_CHARTS = 3  # true, noisy, and the differing bar's output distributions
+
+
 def plotly_y(page: Page, index: int) -> list[float]:
-    """The y values of the first trace of the index-th plotly chart on the page."""
-    charts = page.locator(".js-plotly-plot")
-    expect(charts.nth(index)).to_be_visible()
-    return charts.nth(index).evaluate("el => Array.from(el._fullData[0].y)")
+    """The y values of the first trace of the index-th plotly chart, once all of the tab's charts
+    are drawn (charts mount one by one, so an early count would shift the index)."""
+    page.wait_for_function(
+        f"document.querySelectorAll('.js-plotly-plot').length >= {HISTOGRAM_CHARTS}"
+        " && Array.from(document.querySelectorAll('.js-plotly-plot')).every(el => el._fullData)"
+    )
+    return page.locator(".js-plotly-plot").nth(index).evaluate("el => Array.from(el._fullData[0].y)")
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)

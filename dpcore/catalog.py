@@ -79,3 +79,10 @@ BUNDLED: dict[str, BundledDataset] = {
     )
 }
 DEFAULT_DATASET = "medical"
+
+
+def public_categories(dataset_key: str, column: str) -> tuple[str, ...] | None:
+    """The declared (public) list of categories of a bundled dataset's column, if it has one."""
+    info = BUNDLED.get(dataset_key)
+    domain = info.domains.get(column) if info else None
+    return tuple(domain) if domain and all(isinstance(v, str) for v in domain) else None  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED
+from dpcore.catalog import BUNDLED, public_categories
 from dpcore.limits import EPSILON_GRID
 from dpcore.mechanisms import exponential_probabilities, sample_exponential
 from dpcore.pricing import (
@@ -29,7 +29,7 @@ from ui.page import PageContext, show_error, show_figure, start_page
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.exponential import TEXT
-from ui.widgets import epsilon_slider
+from ui.widgets import epsilon_slider, weight_column_select
 
 VOTE_EPSILONS = (0.0, *(e for e in EPSILON_GRID if e <= 10))
 BOOK_EPSILONS = tuple(TABLE_6_4_PRINTED)
@@ -219,16 +219,10 @@ def mode_section(ctx: PageContext) -> None:
         default_col = info.histogram_column if info and info.histogram_column in columns else columns[0]
         column = url_choice(st.selectbox, TEXT["mode_column"], columns, "exp_mode_col", default_col)
     with c2:
-        weights = [None, *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
-        default_weight = info.weight_column if info and info.weight_column in weights else None
-        weight = url_choice(
-            st.selectbox, TEXT["mode_weight"], weights, "exp_mode_w", default_weight,
-            format_func=lambda c: TEXT["mode_weight_none"] if c is None else c,
-        )
+        weight = weight_column_select(frame, column, "exp_mode_w", info.weight_column if info else None)
     with c3:
         eps = epsilon_slider("exp_mode_eps", default=1.0, label=TEXT["mode_epsilon"])
-    domain = info.domains.get(column) if info else None
-    public = tuple(domain) if domain and all(isinstance(v, str) for v in domain) else None
+    public = public_categories(ctx.dataset.key, column)
     try:
         choice = private_mode(
             frame[column], eps, ctx.rng("exp-mode"), name=str(column),

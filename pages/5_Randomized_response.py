@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED
+from dpcore.catalog import BUNDLED, public_categories
 from dpcore.ldp import (
     BOOK_EXAMPLE,
     MAX_RESPONDENTS,
@@ -32,7 +32,7 @@ from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.state import url_choice
 from ui.text.randomized_response import TEXT
-from ui.widgets import epsilon_slider
+from ui.widgets import epsilon_slider, weight_column_select
 
 _EPS_ERROR = "_rr_eps_error"
 _HISTORY = "_rr_history"  # the tosses of "one respondent": (true answer, heads, reported)
@@ -205,16 +205,10 @@ def your_data(ctx: PageContext) -> None:
         default_col = info.histogram_column if info and info.histogram_column in eligible else eligible[0]
         column = url_choice(st.selectbox, TEXT["column"], eligible, "rr_col", default_col)
     with c2:
-        weights = [None, *(c for c in frame.columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
-        default_weight = info.weight_column if info and info.weight_column in weights else None
-        weight = url_choice(
-            st.selectbox, TEXT["column_weight"], weights, "rr_w", default_weight,
-            format_func=lambda c: TEXT["column_weight_none"] if c is None else c,
-        )
+        weight = weight_column_select(frame, column, "rr_w", info.weight_column if info else None)
     with c3:
         eps = epsilon_slider("rr_col_eps", default=1.0, label=TEXT["column_epsilon"])
-    domain = info.domains.get(column) if info else None
-    public = tuple(domain) if domain and all(isinstance(v, str) for v in domain) else None
+    public = public_categories(ctx.dataset.key, column)
     try:
         result = randomize_column(
             frame[column], eps, ctx.rng("rr-column"), name=str(column),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -110,3 +111,20 @@ def dataset_report(table: LoadedTable, expanded: bool = False) -> None:
         st.dataframe(table.summary(), hide_index=True, width="stretch")
         st.caption(TEXT["report_preview"])
         st.dataframe(frame.head(10), width="stretch")
+
+
+def weight_column_select(
+    frame: pd.DataFrame, column: str, key: str, default: str | None = None, container: DeltaGenerator | None = None
+) -> str | None:
+    """Which numeric column says how many people a row stands for (None: one row, one person)."""
+    options = ["", *(str(c) for c in frame.columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
+    chosen = url_choice(
+        _where(container).selectbox,
+        TEXT["weight"],
+        options,
+        key,
+        default if default in options else "",
+        format_func=lambda c: c or TEXT["weight_none"],
+        help=TEXT["weight_help"],
+    )
+    return chosen or None

@@ -198,3 +198,11 @@ def test_make_rng_is_reproducible_and_validates_the_seed() -> None:
     assert make_rng(3, "a").random() != make_rng(3, "b").random()
     with pytest.raises(ValueError, match="Seed"):
         make_rng(-1, "a")
+
+
+def test_public_categories_come_only_from_declared_text_domains() -> None:
+    from dpcore.catalog import public_categories
+
+    assert public_categories("students", "grade") == ("Pass", "Fail")
+    assert public_categories("zoo", "carrots") is None
+    assert public_categories("upload", "anything") is None

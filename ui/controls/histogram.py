@@ -40,6 +40,7 @@ from ui.memo import session_memo
 from ui.page import show_error
 from ui.state import url_choice
 from ui.text.histogram import TEXT
+from ui.widgets import weight_column_select
 
 _RELEASE = "_hist_release"
 
@@ -74,12 +75,7 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
     default = info.histogram_column if info and info.histogram_column in columns else columns[0]
     column = url_choice(st.selectbox, TEXT["column"], columns, "hist_col", default)
     numeric = pd.api.types.is_numeric_dtype(frame[column])
-    weights = ["", *(c for c in columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
-    default_weight = info.weight_column if info and info.weight_column in weights else ""
-    weight = url_choice(
-        st.selectbox, TEXT["weight"], weights, "hist_w", default_weight,
-        format_func=lambda c: c or TEXT["weight_none"],
-    )
+    weight = weight_column_select(frame, column, "hist_w", info.weight_column if info else None)
     domain = domains.get(column)
     tag = _tag(column)
     modes = ["bounds", "categories"]
@@ -118,7 +114,7 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
         return None
     with st.expander(TEXT["why_public_bins_title"]):
         st.markdown(TEXT["why_public_bins"])
-    return HistogramSettings(column, bins, weight or None)
+    return HistogramSettings(column, bins, weight)
 
 
 def neighbour_choice(dataset: Dataset, settings: HistogramSettings, counts_d: np.ndarray) -> NeighbourChoice | None:

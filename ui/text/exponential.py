@@ -115,8 +115,6 @@ TEXT: dict[str, str] = {
         "of people who have it. Adding or removing one person changes one count by 1, so Δq = 1."
     ),
     "mode_column": "Column",
-    "mode_weight": "Each row stands for this many people",
-    "mode_weight_none": "(one row is one person)",
     "mode_epsilon": "Privacy budget ε for the choice",
     "mode_result": (
         "The private choice is **{chosen}** ({chosen_count:,} people). The true most common value "

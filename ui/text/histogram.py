@@ -13,8 +13,6 @@ TEXT: dict[str, str] = {
     "section_neighbour": "2. The neighbour D′",
     "section_mechanism": "3. The mechanism",
     "column": "Column",
-    "weight": "Each row stands for this many people",
-    "weight_none": "(one row is one person)",
     "mode": "Bins",
     "mode_bounds": "Equal-width bins on public bounds",
     "mode_categories": "Declared categories",

@@ -94,8 +94,6 @@ TEXT: dict[str, str] = {
         "corrects each share with f̂ = (observed share − q) / (p − q)."
     ),
     "column": "Column",
-    "column_weight": "Each row stands for this many people",
-    "column_weight_none": "(one row is one person)",
     "column_epsilon": "Privacy budget ε for each person",
     "no_column": "This dataset has no column with between 2 and {max} different values, so there is nothing to randomize. Choose another dataset in the sidebar.",
     "column_method": (

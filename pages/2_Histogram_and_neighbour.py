@@ -150,8 +150,9 @@ def histogram_view(ctx: PageContext) -> None:
                 )
             )
         )
-    with st.expander(TEXT["numbers_title"]):
-        st.dataframe(
+    numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
+    if numbers.open:  # a table costs a grid redraw on every epsilon change: only when asked for
+        numbers.dataframe(
             pd.DataFrame(
                 {TEXT["bin_axis"]: labels, "D": counts_d, "D′": counts_dp,
                  TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp}

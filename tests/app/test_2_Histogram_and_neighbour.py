@@ -156,3 +156,18 @@ def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
     assert any("empty" in e.value.lower() for e in at.sidebar.error)
     assert any("first\\.csv" in w.value for w in at.sidebar.warning)
     assert at.selectbox(key="hist_col").value == "x"
+
+
+def test_numbers_table_is_drawn_only_when_its_expander_is_open() -> None:
+    closed = run_page(PAGE)
+    assert not any("D, noisy" in d.value.columns for d in closed.dataframe)
+    opened = run_page(PAGE, {"hist_numbers": "true"})
+    assert_clean(opened)
+    table = next(d.value for d in opened.dataframe if "D, noisy" in d.value.columns)
+    assert table["D"].tolist() == [405, 436, 421, 457, 463]
+    assert table["D′"].tolist() == [405, 435, 421, 457, 463]
+
+
+def test_the_record_that_leaves_is_shown_as_plain_text() -> None:
+    at = run_page(PAGE, {"hist_nb": "remove", "hist_row": "1"})
+    assert "age_bucket: 30-40 · patients: 436" in [t.value for t in at.text]

@@ -146,7 +146,7 @@ def neighbour_choice(dataset: Dataset, settings: HistogramSettings, counts_d: np
             )
         )
         st.caption(TEXT["record_shown"])
-        st.dataframe(frame.iloc[[row]], hide_index=True, key="hist_record")
+        st.text(" · ".join(f"{name}: {value}" for name, value in frame.iloc[row].items()))
         removed = bin_of(settings.bins, frame[settings.column].iloc[row])
         added = None
         if kind == "replace":

@@ -103,14 +103,15 @@ def histogram_view(ctx: PageContext) -> None:
     left, right = st.columns(2, gap="medium")
     with left:
         show_figure(
-            charts.true_histograms(labels, counts_d, counts_dp, changed, TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]),
+            charts.paired_histograms(labels, counts_d, counts_dp, changed, TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]),
             key="hist_fig_true",
         )
     with right:
         show_figure(
-            charts.noisy_histograms(
-                labels, released_d, released_dp, half_width, changed, TEXT["noisy_title"], TEXT["bin_axis"],
+            charts.paired_histograms(
+                labels, released_d, released_dp, changed, TEXT["noisy_title"], TEXT["bin_axis"],
                 TEXT["share_axis"] if post.normalise else TEXT["count_axis"],
+                names=(TEXT["noisy_d"], TEXT["noisy_dp"]), half_width=half_width,
             ),
             key="hist_fig_noisy",
         )

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED, public_categories
+from dpcore.catalog import public_categories
 from dpcore.limits import EPSILON_GRID
 from dpcore.mechanisms import exponential_probabilities, sample_exponential
 from dpcore.pricing import (
@@ -27,9 +27,8 @@ from ui.charts.exponential import MAX_BARS
 from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.safe import md_escape
-from ui.state import url_choice
 from ui.text.exponential import TEXT
-from ui.widgets import epsilon_slider, weight_column_select
+from ui.widgets import column_select, epsilon_slider, weight_column_select
 
 VOTE_EPSILONS = (0.0, *(e for e in EPSILON_GRID if e <= 10))
 BOOK_EPSILONS = tuple(TABLE_6_4_PRINTED)
@@ -213,13 +212,11 @@ def mode_section(ctx: PageContext) -> None:
     if not columns:
         st.info(TEXT["no_columns"])
         return
-    info = BUNDLED.get(ctx.dataset.key)
     c1, c2, c3 = st.columns(3)
     with c1:
-        default_col = info.histogram_column if info and info.histogram_column in columns else columns[0]
-        column = url_choice(st.selectbox, TEXT["mode_column"], columns, "exp_mode_col", default_col)
+        column = column_select(ctx.dataset, columns, "exp_mode_col", TEXT["mode_column"])
     with c2:
-        weight = weight_column_select(frame, column, "exp_mode_w", info.weight_column if info else None)
+        weight = weight_column_select(ctx.dataset, column, "exp_mode_w")
     with c3:
         eps = epsilon_slider("exp_mode_eps", default=1.0, label=TEXT["mode_epsilon"])
     public = public_categories(ctx.dataset.key, column)

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED, public_categories
+from dpcore.catalog import public_categories
 from dpcore.ldp import (
     BOOK_EXAMPLE,
     MAX_RESPONDENTS,
@@ -32,7 +32,7 @@ from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.state import url_choice
 from ui.text.randomized_response import TEXT
-from ui.widgets import epsilon_slider, weight_column_select
+from ui.widgets import column_select, epsilon_slider, weight_column_select
 
 _EPS_ERROR = "_rr_eps_error"
 _HISTORY = "_rr_history"  # the tosses of "one respondent": (true answer, heads, reported)
@@ -199,13 +199,11 @@ def your_data(ctx: PageContext) -> None:
     if not eligible:
         st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
         return
-    info = BUNDLED.get(ctx.dataset.key)
     c1, c2, c3 = st.columns(3)
     with c1:
-        default_col = info.histogram_column if info and info.histogram_column in eligible else eligible[0]
-        column = url_choice(st.selectbox, TEXT["column"], eligible, "rr_col", default_col)
+        column = column_select(ctx.dataset, eligible, "rr_col", TEXT["column"])
     with c2:
-        weight = weight_column_select(frame, column, "rr_w", info.weight_column if info else None)
+        weight = weight_column_select(ctx.dataset, column, "rr_w")
     with c3:
         eps = epsilon_slider("rr_col_eps", default=1.0, label=TEXT["column_epsilon"])
     public = public_categories(ctx.dataset.key, column)

@@ -14,9 +14,11 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from dpcore.catalog import BUNDLED
 from dpcore.io import LoadedTable
 from dpcore.limits import DELTA_GRID, EPSILON_GRID
 from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
+from ui.datasets import Dataset
 from ui.state import url_choice
 from ui.text.common import TEXT
 
@@ -113,17 +115,31 @@ def dataset_report(table: LoadedTable, expanded: bool = False) -> None:
         st.dataframe(frame.head(10), width="stretch")
 
 
+def column_select(
+    dataset: Dataset, columns: list[str], key: str, label: str, container: DeltaGenerator | None = None
+) -> str:
+    """Pick one of `columns` of the dataset in use; a bundled dataset opens on its catalog column."""
+    info = BUNDLED.get(dataset.key)
+    default = info.histogram_column if info and info.histogram_column in columns else columns[0]
+    return url_choice(_where(container).selectbox, label, columns, key, default)
+
+
 def weight_column_select(
-    frame: pd.DataFrame, column: str, key: str, default: str | None = None, container: DeltaGenerator | None = None
+    dataset: Dataset, column: str, key: str, container: DeltaGenerator | None = None
 ) -> str | None:
-    """Which numeric column says how many people a row stands for (None: one row, one person)."""
+    """Which numeric column says how many people a row stands for (None: one row, one person).
+
+    A bundled aggregated table (the course's medicaldata.csv) opens on its declared count column."""
+    frame = dataset.table.frame
+    info = BUNDLED.get(dataset.key)
     options = ["", *(str(c) for c in frame.columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
+    default = info.weight_column if info and info.weight_column in options else ""
     chosen = url_choice(
         _where(container).selectbox,
         TEXT["weight"],
         options,
         key,
-        default if default in options else "",
+        default,
         format_func=lambda c: c or TEXT["weight_none"],
         help=TEXT["weight_help"],
     )

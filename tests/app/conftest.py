@@ -29,6 +29,12 @@ def assert_clean(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
 
 
+def page_errors(at: AppTest) -> list[str]:
+    """The page's error boxes, after checking that no exception escaped."""
+    assert not at.exception, [e.value for e in at.exception]
+    return [e.value for e in at.error]
+
+
 def page_text(at: AppTest) -> str:
     """All markdown and captions of the page, one block of text to search."""
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])

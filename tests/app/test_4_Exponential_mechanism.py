@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_text, plotly_spec, run_page
+from tests.app.conftest import assert_clean, page_errors, page_text, plotly_spec, run_page
 
 PAGE = "pages/4_Exponential_mechanism.py"
 
@@ -33,11 +33,6 @@ def _edit(at: AppTest, key: str, edited: dict | None = None, added: list | None 
     """Edit a st.data_editor the way the browser does: through its edit state, then rerun."""
     at.session_state[key] = {"edited_rows": edited or {}, "added_rows": added or [], "deleted_rows": deleted or []}
     return at.run()
-
-
-def _errors(at: AppTest) -> list[str]:
-    assert not at.exception, [e.value for e in at.exception]
-    return [e.value for e in at.error]
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +80,7 @@ def test_sensitivity_flattens_the_probabilities() -> None:
     w = np.exp(0.1 * np.array([30, 25, 8, 2]) / 4)
     np.testing.assert_allclose(_vote_bars(at), w / w.sum(), rtol=1e-9)
     at.number_input(key="exp_sens").set_value(0.0).run()
-    assert any("sensitivity must be a finite number greater than zero" in e for e in _errors(at))
+    assert any("sensitivity must be a finite number greater than zero" in e for e in page_errors(at))
 
 
 def test_editing_a_score_changes_the_bars() -> None:
@@ -124,7 +119,7 @@ def test_adding_and_deleting_options() -> None:
 def test_invalid_table_shows_an_error_and_no_exception(edit: dict, fragment: str) -> None:
     at = run_page(PAGE)
     _edit(at, "exp_scores", **edit)
-    errors = _errors(at)
+    errors = page_errors(at)
     assert any(fragment in e for e in errors), errors
     # the rest of the page still works
     assert at.metric and "Most common value" in [t.label for t in at.tabs][2]
@@ -137,7 +132,7 @@ def test_huge_scores_and_a_tiny_sensitivity_stay_finite() -> None:
     assert_clean(at)
     assert _vote_bars(at)[0] == pytest.approx(1.0)
     _edit(at, "exp_scores", edited={0: {"score": 1e16}})
-    assert any("between -1e15 and 1e15" in e for e in _errors(at))
+    assert any("between -1e15 and 1e15" in e for e in page_errors(at))
 
 
 def test_sampling_converges_to_the_probabilities() -> None:
@@ -175,18 +170,18 @@ def test_pricing_epsilon_and_grid_and_buyers() -> None:
     assert_clean(at)
     assert {m.label: m.value for m in at.metric}["Best price, no privacy"] == "3.5 at price 3.5"
     at.number_input(key="exp_pstep").set_value(0.0).run()
-    assert any("price step must be greater than zero" in e for e in _errors(at))
+    assert any("price step must be greater than zero" in e for e in page_errors(at))
     at.number_input(key="exp_pstep").set_value(0.25).run()
     at.number_input(key="exp_pmax").set_value(0.1).run()
-    assert any("must be above the lowest" in e for e in _errors(at))
+    assert any("must be above the lowest" in e for e in page_errors(at))
 
 
 def test_invalid_buyers_show_an_error() -> None:
     at = run_page(PAGE)
     _edit(at, "exp_buyers", edited={0: {"max_price": -2}})
-    assert any("cannot be negative" in e for e in _errors(at))
+    assert any("cannot be negative" in e for e in page_errors(at))
     _edit(at, "exp_buyers", deleted=[0, 1, 2])
-    assert any("buyer table is empty" in e for e in _errors(at))
+    assert any("buyer table is empty" in e for e in page_errors(at))
 
 
 def test_private_mode_of_the_medical_table(default_run: AppTest) -> None:

@@ -7,7 +7,7 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_text, plotly_spec, run_page
+from tests.app.conftest import assert_clean, page_errors, page_text, plotly_spec, run_page
 
 PAGE = "pages/5_Randomized_response.py"
 
@@ -22,11 +22,6 @@ def _figure(at: AppTest, key: str) -> dict:
 def _table(at: AppTest, column: str):
     """The first st.dataframe with this column (read-only tables carry no key in AppTest)."""
     return next(d.value for d in at.dataframe if column in d.value.columns)
-
-
-def _errors(at: AppTest) -> list[str]:
-    assert not at.exception, [e.value for e in at.exception]
-    return [e.value for e in at.error]
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +75,7 @@ def test_p_sets_epsilon_and_epsilon_sets_p() -> None:
 def test_unusable_p_shows_an_error_and_no_exception(p: float, fragment: str) -> None:
     at = run_page(PAGE)
     at.number_input(key="rr_p").set_value(p).run()
-    errors = _errors(at)
+    errors = page_errors(at)
     assert any(fragment in e for e in errors), errors
     assert not any("Of 1,000 respondents" in m.value for m in at.markdown)
     # the other tabs still work
@@ -92,7 +87,7 @@ def test_unusable_p_shows_an_error_and_no_exception(p: float, fragment: str) -> 
 def test_negative_epsilon_is_refused_and_p_is_kept() -> None:
     at = run_page(PAGE)
     at.number_input(key="rr_eps").set_value(-1.0).run()
-    errors = _errors(at)
+    errors = page_errors(at)
     assert any("Epsilon must be greater than zero, got -1" in e and "p was kept at 0.75" in e for e in errors), errors
     assert at.number_input(key="rr_p").value == pytest.approx(0.75)
     assert at.number_input(key="rr_eps").value == pytest.approx(math.log(3))

@@ -27,43 +27,25 @@ def _bins_axis(labels: Sequence[str], changed: Sequence[int]) -> dict[str, objec
     }
 
 
-def true_histograms(
+def paired_histograms(
     labels: Sequence[str],
-    counts_d: np.ndarray,
-    counts_d_prime: np.ndarray,
+    values_d: np.ndarray,
+    values_d_prime: np.ndarray,
     changed: Sequence[int],
     title: str,
     x_title: str,
     y_title: str,
+    names: tuple[str, str] = ("D", "D′"),
+    half_width: float | None = None,
 ) -> go.Figure:
-    """Grouped bars of D and D' with the bins that differ shaded."""
-    x = np.arange(len(labels))
-    return figure(
-        [
-            go.Bar(x=x, y=counts_d, name="D", marker_color=COLORS["d"]),
-            go.Bar(x=x, y=counts_d_prime, name="D′", marker_color=COLORS["d_prime"]),
-        ],
-        title, x_title, y_title, **_bins_axis(labels, changed),
-    )
-
-
-def noisy_histograms(
-    labels: Sequence[str],
-    released_d: np.ndarray,
-    released_d_prime: np.ndarray,
-    half_width: float | None,
-    changed: Sequence[int],
-    title: str,
-    x_title: str,
-    y_title: str,
-) -> go.Figure:
-    """Grouped bars of the noisy releases on D and D', each with a ± half_width interval."""
+    """Grouped bars of D and D' (true or noisy), the bins that differ shaded, and an optional
+    ± half_width interval on every bar."""
     x = np.arange(len(labels))
     error = None if half_width is None else {"type": "constant", "value": half_width, "thickness": 1.5}
     return figure(
         [
-            go.Bar(x=x, y=released_d, name="D (noisy)", marker_color=COLORS["d"], error_y=error),
-            go.Bar(x=x, y=released_d_prime, name="D′ (noisy)", marker_color=COLORS["d_prime"], error_y=error),
+            go.Bar(x=x, y=values_d, name=names[0], marker_color=COLORS["d"], error_y=error),
+            go.Bar(x=x, y=values_d_prime, name=names[1], marker_color=COLORS["d_prime"], error_y=error),
         ],
         title, x_title, y_title, **_bins_axis(labels, changed),
     )

@@ -40,7 +40,7 @@ from ui.memo import session_memo
 from ui.page import show_error
 from ui.state import url_choice
 from ui.text.histogram import TEXT
-from ui.widgets import weight_column_select
+from ui.widgets import column_select, weight_column_select
 
 _RELEASE = "_hist_release"
 
@@ -72,10 +72,9 @@ def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
     info = BUNDLED.get(dataset.key)
     domains = info.domains if info else {}
     columns = [str(c) for c in frame.columns]
-    default = info.histogram_column if info and info.histogram_column in columns else columns[0]
-    column = url_choice(st.selectbox, TEXT["column"], columns, "hist_col", default)
+    column = column_select(dataset, columns, "hist_col", TEXT["column"])
     numeric = pd.api.types.is_numeric_dtype(frame[column])
-    weight = weight_column_select(frame, column, "hist_w", info.weight_column if info else None)
+    weight = weight_column_select(dataset, column, "hist_w")
     domain = domains.get(column)
     tag = _tag(column)
     modes = ["bounds", "categories"]

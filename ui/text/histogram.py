@@ -44,6 +44,8 @@ TEXT: dict[str, str] = {
     "not_neighbours": "These two files differ by {l1:g} people in this histogram, so they are not neighbours: a neighbour differs by one person.",
     "same_histograms": "With these bins D and D′ give the same histogram, so nothing here can tell them apart. Pick another record or new value to see a difference.",
     "noise_scale": "Noise per bar: {kind} with scale {scale:.4g} (standard deviation {std:.4g}), calibrated as {calibration}.",
+    "noisy_d": "D (noisy)",
+    "noisy_dp": "D′ (noisy)",
     "true_title": "True histograms: D and D′",
     "noisy_title": "Noisy histograms: D and D′, with 95% intervals",
     "dist_title": "Bar “{label}”: what the mechanism outputs under D and under D′",

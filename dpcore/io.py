@@ -6,8 +6,9 @@ each of these, repairs what it safely can, says what it did in `LoadedTable.note
 `ValueError` with a readable sentence for everything else.
 
 Speed: clean files go straight through pyarrow's multithreaded reader (zero-copy from the
-bytes, sniffing only the first 64 KB); only files pyarrow refuses are rewritten row by row with
-Python's csv module and then read by pyarrow again, so both paths infer types the same way.
+bytes, or from a memory map of a path, sniffing only the first 64 KB); only files pyarrow
+refuses are rewritten row by row with Python's csv module and then read by pyarrow again, so
+both paths infer types the same way.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import codecs
 import csv
 import functools
 import io
+import mmap
 import os
 import re
 from collections import Counter
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -78,6 +81,7 @@ _DECIMAL_COMMA = re.compile(r"\s*[+-]?\d+,\d+\s*")
 _INTEGER = r"^[+-]?\d+$"
 _DECIMAL_COMMA_NOTE = "Numbers written with a decimal comma (like 1,5) were read as decimal numbers."
 _NAMED_FLOATS = r"[+-]?(?i:inf|infinity|nan)"
+_Bytes = bytes | mmap.mmap  # the file's bytes: given, or memory-mapped from a path (no copy)
 
 
 class _NotUtf8(Exception):
@@ -88,7 +92,7 @@ class _Decoded(NamedTuple):
     """UTF-8 bytes ready for pyarrow: `data[start:]`, plus what the original encoding was."""
 
     encoding: str
-    data: bytes
+    data: _Bytes
     start: int
     note: str
 
@@ -109,14 +113,15 @@ class LoadedTable:
     frame: numeric columns are int64 (float64 when they have gaps), text columns pandas' string
     dtype, true/false columns "boolean", ISO dates datetime64. notes: plain sentences saying what
     was detected, fixed or dropped. encoding, delimiter: what was detected. raw: the bytes as
-    given. `eq=False`: loads compare by identity, as comparing frames has no single truth value.
+    given (for a path, a read-only view of the file mapped into memory, so a large file is not
+    copied). `eq=False`: loads compare by identity, as comparing frames has no single truth value.
     """
 
     frame: pd.DataFrame
     notes: tuple[str, ...]
     encoding: str
     delimiter: str
-    raw: bytes
+    raw: bytes | memoryview
 
     def summary(self) -> pd.DataFrame:
         """One row per column: name, type, missing count, distinct count, an example value.
@@ -158,8 +163,8 @@ def load_csv(source: bytes | str | os.PathLike[str], *, max_bytes: int = DEFAULT
         return _load_decoded(raw, _decode_single_byte(raw))
 
 
-def _read_source(source: bytes | str | os.PathLike[str], max_bytes: int) -> bytes:
-    """The file's bytes, refusing early (before reading) anything over `max_bytes`."""
+def _read_source(source: bytes | str | os.PathLike[str], max_bytes: int) -> _Bytes:
+    """The file's bytes (a path is memory-mapped), refusing early anything over `max_bytes`."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         raw = bytes(source)
         _check_size(len(raw), max_bytes)
@@ -168,8 +173,9 @@ def _read_source(source: bytes | str | os.PathLike[str], max_bytes: int) -> byte
         raise ValueError(f"load_csv expects bytes or a file path, not {type(source).__name__}.")
     path = Path(source)
     try:
-        _check_size(path.stat().st_size, max_bytes)
-        return path.read_bytes()
+        with path.open("rb") as file:
+            _check_size(os.fstat(file.fileno()).st_size, max_bytes)
+            return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
     except FileNotFoundError:
         raise ValueError(f"There is no file at '{path}'.") from None
     except OSError as exc:
@@ -186,14 +192,15 @@ def _check_size(size: int, max_bytes: int) -> None:
         raise ValueError("The file is empty.")
 
 
-def _reject_binary(raw: bytes) -> None:
+def _reject_binary(raw: _Bytes) -> None:
     """Refuse well-known binary formats by their first bytes, naming what the file looks like."""
+    head = raw[:SNIFF_BYTES]
     for magic, what, advice in _SIGNATURES:
-        if raw.startswith(magic):
+        if head.startswith(magic):
             raise ValueError(f"This file looks like {what}{advice}")
-    if raw.startswith(_ZIP_SIGNATURES):
+    if head.startswith(_ZIP_SIGNATURES):
         # Office files are zips; their part names sit in the local headers and the directory at the end.
-        ends = raw[:SNIFF_BYTES] + raw[-SNIFF_BYTES:]
+        ends = head + raw[-SNIFF_BYTES:]
         what, advice = next(
             ((what, advice) for marker, what, advice in _ZIP_CONTENTS if marker in ends),
             ("a zip archive", _EXTRACT),
@@ -201,16 +208,17 @@ def _reject_binary(raw: bytes) -> None:
         raise ValueError(f"This file looks like {what}{advice}")
 
 
-def _decode(raw: bytes) -> _Decoded:
+def _decode(raw: _Bytes) -> _Decoded:
     """Pick the encoding: a byte order mark, else UTF-16 without one, else (to be checked) UTF-8."""
-    if raw.startswith(_UTF8_BOM):
+    head = raw[:SNIFF_BYTES]
+    if head.startswith(_UTF8_BOM):
         note = "The text encoding is UTF-8 with a byte order mark (BOM), which was removed."
         return _Decoded("utf-8-sig", raw, len(_UTF8_BOM), note)
     for bom, encoding, label in _BOMS:
-        if raw.startswith(bom):
+        if head.startswith(bom):
             return _transcode(raw, encoding, label, f"The text encoding is {label}, detected from its byte order mark.")
-    if b"\x00" in raw:
-        encoding, label = _utf16_without_bom(raw[:SNIFF_BYTES])
+    if raw.find(b"\x00") != -1:
+        encoding, label = _utf16_without_bom(head)
         return _transcode(raw, encoding, label, f"The text encoding is {label}, without a byte order mark.")
     return _Decoded("utf-8", raw, 0, "The text encoding is UTF-8.")
 
@@ -225,10 +233,10 @@ def _utf16_without_bom(head: bytes) -> tuple[str, str]:
     raise ValueError("This file contains NUL bytes, so it looks like a binary file, not a CSV text file.")
 
 
-def _transcode(raw: bytes, encoding: str, label: str, note: str) -> _Decoded:
+def _transcode(raw: _Bytes, encoding: str, label: str, note: str) -> _Decoded:
     """Decode a UTF-16/32 file strictly and re-encode it as UTF-8 for pyarrow."""
     try:
-        text = raw.decode(encoding)
+        text = str(raw, encoding)
     except UnicodeDecodeError:
         raise ValueError(f"The file starts like {label} text but is not valid {label}.") from None
     if "\x00" in text:
@@ -236,21 +244,21 @@ def _transcode(raw: bytes, encoding: str, label: str, note: str) -> _Decoded:
     return _Decoded(encoding, text.encode("utf-8"), 0, note)
 
 
-def _decode_single_byte(raw: bytes) -> _Decoded:
+def _decode_single_byte(raw: _Bytes) -> _Decoded:
     """Fallback for bytes that are not UTF-8: Windows-1252 (Excel on Windows), else Latin-1."""
-    body = raw.removeprefix(_UTF8_BOM)
+    body = memoryview(raw)[len(_UTF8_BOM) if raw[:3] == _UTF8_BOM else 0 :]
     try:
-        text = body.decode("cp1252")
+        text = str(body, "cp1252")
         note = "The file is not valid UTF-8, so it was read as Windows-1252 (Western European)."
         encoding = "cp1252"
     except UnicodeDecodeError:
-        text = body.decode("latin-1")
+        text = str(body, "latin-1")
         note = "The file is neither UTF-8 nor Windows-1252, so it was read as Latin-1; check accented letters."
         encoding = "latin-1"
     return _Decoded(encoding, text.encode("utf-8"), 0, note)
 
 
-def _load_decoded(raw: bytes, decoded: _Decoded) -> LoadedTable:
+def _load_decoded(raw: _Bytes, decoded: _Decoded) -> LoadedTable:
     """Sniff, parse, clean and convert UTF-8 bytes; raises _NotUtf8 if they are not UTF-8 after all."""
     data, start = decoded.data, _first_line_start(decoded.data, decoded.start)
     sample_end = start + SNIFF_BYTES
@@ -271,17 +279,25 @@ def _load_decoded(raw: bytes, decoded: _Decoded) -> LoadedTable:
         shown = ", ".join(f"'{name}'" for name in names[:5]) + (", ..." if len(names) > 5 else "")
         raise ValueError(" ".join([f"The file has a header ({shown}) but no data rows.", *row_notes]))
     table, value_notes = _refine_columns(
-        table.rename_columns(names), decimal_comma=dialect.delimiter != ",", ascii_only=data.isascii()
+        table.rename_columns(names),
+        decimal_comma=dialect.delimiter != ",",
+        ascii_only=bool(np.frombuffer(data, np.uint8).max(initial=0) < 0x80),
     )
     if dialect.decimal_comma and _DECIMAL_COMMA_NOTE not in value_notes:
         value_notes.insert(0, _DECIMAL_COMMA_NOTE)
     shape = f"Read {_count(table.num_rows, 'row')} and {_count(table.num_columns, 'column')}."
     frame = _to_frame(table)
     notes = (decoded.note, _delimiter_note(dialect), shape, *row_notes, *name_notes, *value_notes)
-    return LoadedTable(frame=frame, notes=notes, encoding=decoded.encoding, delimiter=dialect.delimiter, raw=raw)
+    return LoadedTable(
+        frame=frame,
+        notes=notes,
+        encoding=decoded.encoding,
+        delimiter=dialect.delimiter,
+        raw=raw if isinstance(raw, bytes) else memoryview(raw),
+    )
 
 
-def _first_line_start(data: bytes, start: int) -> int:
+def _first_line_start(data: _Bytes, start: int) -> int:
     """Offset of the first line with text, skipping blank lines before the header."""
     found = _NON_SPACE.search(data, start)
     if found is None:

@@ -7,6 +7,7 @@ round trips use pandas' own writer. Only ValueError may ever escape (checked wit
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -316,6 +317,42 @@ def test_paths_as_str_and_pathlike(tmp_path: Path) -> None:
         table = load_csv(source)
         assert values(table, "name") == ["Ann", "Bob"]
         assert table.raw == corpus.DELIMITED[";"]
+
+
+_PATH_CASES = {
+    **corpus.ENCODED,
+    "padded": corpus.PADDED_CELLS,
+    "ragged": corpus.RAGGED,
+    "quoted newline after sample": corpus.QUOTED_NEWLINE_AFTER_SAMPLE,
+    "decimal comma": corpus.DECIMAL_COMMA,
+}
+
+
+@pytest.mark.parametrize("case", sorted(_PATH_CASES))
+def test_a_path_reads_like_its_bytes(case: str, tmp_path: Path) -> None:
+    """Paths are memory-mapped, not read into bytes: every decoding branch must work on the map."""
+    data = _PATH_CASES[case]
+    path = tmp_path / "t.csv"
+    path.write_bytes(data)
+    from_path, from_bytes = load_csv(path), load_csv(data)
+    pd.testing.assert_frame_equal(from_path.frame, from_bytes.frame)
+    assert (from_path.notes, from_path.encoding, from_path.delimiter) == (
+        from_bytes.notes,
+        from_bytes.encoding,
+        from_bytes.delimiter,
+    )
+    assert from_path.raw == data
+
+
+@pytest.mark.parametrize("case", sorted(corpus.BINARY))
+def test_a_binary_path_is_refused_like_its_bytes(case: str, tmp_path: Path) -> None:
+    data, _ = corpus.BINARY[case]
+    path = tmp_path / "t.csv"
+    path.write_bytes(data)
+    with pytest.raises(ValueError) as from_bytes:
+        load_csv(data)
+    with pytest.raises(ValueError, match=re.escape(str(from_bytes.value))):
+        load_csv(path)
 
 
 @pytest.mark.parametrize(("source", "message"), [("/no/such/file.csv", "no file at"), (42, "bytes or a file path")])

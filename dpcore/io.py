@@ -123,6 +123,10 @@ class LoadedTable:
     delimiter: str
     raw: bytes | memoryview
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle (as st.cache_data does) with the bytes copied out: a memory map cannot be pickled."""
+        return {**self.__dict__, "raw": bytes(self.raw)}
+
     def summary(self) -> pd.DataFrame:
         """One row per column: name, type, missing count, distinct count, an example value.
 

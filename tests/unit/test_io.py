@@ -7,6 +7,7 @@ round trips use pandas' own writer. Only ValueError may ever escape (checked wit
 from __future__ import annotations
 
 import math
+import pickle
 import re
 from pathlib import Path
 
@@ -342,6 +343,17 @@ def test_a_path_reads_like_its_bytes(case: str, tmp_path: Path) -> None:
         from_bytes.delimiter,
     )
     assert from_path.raw == data
+
+
+def test_a_table_read_from_a_path_pickles_with_its_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_bytes(corpus.DELIMITED[";"])
+    table = load_csv(path)
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.raw == corpus.DELIMITED[";"]
+    assert isinstance(copy.raw, bytes)
+    pd.testing.assert_frame_equal(copy.frame, table.frame)
+    assert (copy.notes, copy.encoding, copy.delimiter) == (table.notes, table.encoding, table.delimiter)
 
 
 @pytest.mark.parametrize("case", sorted(corpus.BINARY))

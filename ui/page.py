@@ -53,9 +53,13 @@ def start_page(title: str, icon: str = "🔐") -> PageContext:
     return PageContext(dataset, int(seed))
 
 
-def show_figure(fig: go.Figure, key: str) -> None:
-    """Draw a plotly figure full width with the house config."""
-    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
+def show_figure(fig: go.Figure | dict, key: str) -> None:
+    """Draw a chart full width: a plotly figure with the house config, or a Vega-Lite spec (a
+    dict from ui.charts.theme.vega, its data in named datasets)."""
+    if isinstance(fig, dict):
+        st.vega_lite_chart(spec=fig, key=key, width="stretch")
+    else:
+        st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
 
 
 def show_error(exc: ValueError) -> None:

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
+import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,3 +61,24 @@ def plotly_spec(chart: object) -> dict:
 def plotly_specs(at: AppTest) -> list[dict]:
     """The decoded figure specs of every plotly chart on the page, in page order."""
     return [plotly_spec(chart) for chart in at.get("plotly_chart")]
+
+
+def vega_specs(at: AppTest) -> list[dict]:
+    """Every Vega-Lite chart on the page, in page order: its spec, with each named dataset
+    (sent apart from the spec, as Arrow) decoded back into spec["datasets"] as a DataFrame."""
+    specs = []
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)  # type: ignore[attr-defined]
+        spec["datasets"] = {
+            d.name: pa.ipc.open_stream(d.data.data).read_all().to_pandas()
+            for d in chart.proto.datasets  # type: ignore[attr-defined]
+        }
+        specs.append(spec)
+    return specs
+
+
+def bars(chart: dict, series: int) -> list[float]:
+    """The values of one series (0 for D, 1 for D') in a paired-bars chart, in bin order."""
+    frame: pd.DataFrame = chart["datasets"]["bars"]
+    name = frame["series"].unique()[series]
+    return frame.loc[frame["series"] == name, "value"].tolist()

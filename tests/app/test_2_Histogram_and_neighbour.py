@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_text, plotly_specs, run_page
+from tests.app.conftest import assert_clean, bars, page_text, run_page, vega_specs
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
 
@@ -23,9 +24,10 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
     assert at.selectbox(key="hist_col").value == "age_bucket"
     assert at.selectbox(key="hist_w").value == "patients"
     assert at.radio(key="hist_nb").value == "course"
-    true_fig = plotly_specs(at)[0]
-    assert true_fig["data"][0]["y"] == [405, 436, 421, 457, 463]
-    assert true_fig["data"][1]["y"] == [405, 435, 421, 457, 463]
+    true_fig = vega_specs(at)[0]
+    assert bars(true_fig, 0) == [405, 436, 421, 457, 463]
+    assert bars(true_fig, 1) == [405, 435, 421, 457, 463]
+    assert true_fig["datasets"]["changed"]["bin"].tolist() == ["30-40"]
     text = page_text(at)
     assert "sensitivity is Δ₁ = 1" in text
     assert "times as likely under D as under D′" in text
@@ -34,12 +36,14 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
 
 def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTest) -> None:
     at = run_page(PAGE)
-    before = plotly_specs(at)
+    before = vega_specs(at)
     at.select_slider(key="hist_eps").set_value(0.1).run()
     assert_clean(at)
-    after = plotly_specs(at)
-    assert after[0]["data"][0]["y"] == before[0]["data"][0]["y"]
-    assert after[1]["data"][0]["y"] != before[1]["data"][0]["y"]
+    after = vega_specs(at)
+    assert bars(after[0], 0) == bars(before[0], 0)
+    assert bars(after[1], 0) != bars(before[1], 0)
+    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    assert [{**a, "datasets": None} for a in after] == [{**b, "datasets": None} for b in before]
     assert "each bar is off by about 10 people" in page_text(at)
 
 
@@ -54,7 +58,7 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     assert any("proven only for epsilon below 1" in w.value for w in at.warning)
     at.radio(key="hist_mech").set_value("discrete_laplace").run()
     assert_clean(at)
-    noisy = plotly_specs(at)[1]["data"][0]["y"]
+    noisy = bars(vega_specs(at)[1], 0)
     assert all(float(v).is_integer() for v in noisy)
 
 
@@ -62,13 +66,13 @@ def test_neighbour_kinds_change_sensitivity_and_the_differing_bars() -> None:
     at = run_page(PAGE)
     at.radio(key="hist_nb").set_value("remove").run()
     assert_clean(at)
-    assert plotly_specs(at)[0]["data"][1]["y"] == [404, 436, 421, 457, 463]
+    assert bars(vega_specs(at)[0], 1) == [404, 436, 421, 457, 463]
     at.number_input(key="hist_row").set_value(3).run()
-    assert plotly_specs(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 463]
+    assert bars(vega_specs(at)[0], 1) == [405, 436, 421, 456, 463]
     at.radio(key="hist_nb").set_value("replace").run()
     assert_clean(at)
     assert "Δ₁ = 2" in page_text(at)
-    assert plotly_specs(at)[0]["data"][1]["y"] == [405, 436, 421, 456, 464]
+    assert bars(vega_specs(at)[0], 1) == [405, 436, 421, 456, 464]
     assert "scale 2" in page_text(at)
 
 
@@ -76,11 +80,11 @@ def test_post_processing_clamps_rounds_and_normalises() -> None:
     at = run_page(PAGE, {"hist_eps": "0.001"})
     at.checkbox(key="hist_clamp").check()
     at.checkbox(key="hist_round").check().run()
-    noisy = plotly_specs(at)[1]["data"][0]["y"]
+    noisy = bars(vega_specs(at)[1], 0)
     assert all(v >= 0 and float(v).is_integer() for v in noisy)
     at.checkbox(key="hist_norm").check().run()
-    assert sum(plotly_specs(at)[1]["data"][0]["y"]) == pytest.approx(1.0)
-    assert "error_y" not in plotly_specs(at)[1]["data"][0] or not plotly_specs(at)[1]["data"][0]["error_y"].get("value")
+    assert sum(bars(vega_specs(at)[1], 0)) == pytest.approx(1.0)
+    assert "low" not in vega_specs(at)[1]["datasets"]["bars"].columns  # no interval on shares
 
 
 def test_numeric_column_with_bad_bounds_shows_an_error_and_recovers() -> None:
@@ -129,12 +133,12 @@ def test_malformed_upload_shows_an_error_and_the_page_keeps_working() -> None:
     at.sidebar.file_uploader[0].set_value(("broken.csv", b"\x89PNG\r\n\x1a\n\x00\x00binary", "text/csv")).run()
     assert not at.exception
     assert any("cannot be used" in e.value for e in at.sidebar.error)
-    assert at.get("plotly_chart"), "the page must still draw the default dataset"
+    assert at.get("vega_lite_chart"), "the page must still draw the default dataset"
     good = "city;score\nLyon;1,5\nNice;2,5\nLyon;3\n".encode("cp1252")
     at.sidebar.file_uploader[0].set_value(("good.csv", good, "text/csv")).run()
     assert_clean(at)
     assert at.selectbox(key="hist_col").value == "city"
-    assert plotly_specs(at)[0]["data"][0]["y"] == [2, 1]
+    assert bars(vega_specs(at)[0], 0) == [2, 1]
 
 
 def test_url_parameters_reopen_the_same_view() -> None:
@@ -142,9 +146,9 @@ def test_url_parameters_reopen_the_same_view() -> None:
     first, second = run_page(PAGE, query), run_page(PAGE, query)
     assert first.select_slider(key="hist_eps").value == 0.5
     assert first.number_input(key="seed").value == 7
-    assert plotly_specs(first)[1]["data"] == plotly_specs(second)[1]["data"]
+    assert bars(vega_specs(first)[1], 0) == bars(vega_specs(second)[1], 0)
     other = run_page(PAGE, {**query, "seed": "8"})
-    assert plotly_specs(other)[1]["data"] != plotly_specs(first)[1]["data"]
+    assert bars(vega_specs(other)[1], 0) != bars(vega_specs(first)[1], 0)
 
 
 def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
@@ -171,3 +175,26 @@ def test_numbers_table_is_drawn_only_when_its_expander_is_open() -> None:
 def test_the_record_that_leaves_is_shown_as_plain_text() -> None:
     at = run_page(PAGE, {"hist_nb": "remove", "hist_row": "1"})
     assert "age_bucket: 30-40 · patients: 436" in [t.value for t in at.text]
+
+
+def test_output_distributions_mark_the_observed_value_of_the_differing_bar(default_run: AppTest) -> None:
+    dist = vega_specs(default_run)[2]
+    observed = dist["datasets"]["observed"]["output"].iloc[0]
+    assert f"O = {observed:.2f}" in page_text(default_run)
+    curves = dist["datasets"]["curves"]
+    assert dist["layer"][0]["mark"]["type"] == "line"
+    for name, law in curves.groupby("series"):
+        assert np.trapezoid(law["likelihood"], law["output"]) == pytest.approx(1.0, abs=0.01), name
+    peaks = curves.loc[curves.groupby("series")["likelihood"].idxmax(), "output"].tolist()
+    assert sorted(peaks) == [435.0, 436.0]  # the laws are centred on the two true counts
+
+
+@pytest.mark.parametrize(("epsilon", "mark"), [(1.0, "bar"), (0.01, "line")])
+def test_a_discrete_pmf_is_bars_over_few_integers_and_a_line_over_many(epsilon: float, mark: str) -> None:
+    at = run_page(PAGE, {"hist_mech": "discrete_laplace", "hist_eps": str(epsilon)})
+    assert_clean(at)
+    dist = vega_specs(at)[2]
+    curves = dist["datasets"]["curves"]
+    assert dist["layer"][0]["mark"]["type"] == mark
+    assert (curves["output"] % 1 == 0).all()
+    assert len(curves) <= 2 * 130  # few points: the browser's redraw cost grows with each one

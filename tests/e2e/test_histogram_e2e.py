@@ -24,14 +24,20 @@ def url_path(page_file: str) -> str:
 HISTOGRAM_CHARTS = 3  # true, noisy, and the differing bar's output distributions
 
 
-def plotly_y(page: Page, index: int) -> list[float]:
-    """The y values of the first trace of the index-th plotly chart, once all of the tab's charts
-    are drawn (charts mount one by one, so an early count would shift the index)."""
+def bar_values(page: Page, index: int) -> list[float]:
+    """The bar heights of the index-th chart (D's bars, then D''s), once all of the tab's charts
+    are drawn, read from the labels Vega gives each bar for screen readers ("Bin: 20-30;
+    Number of people: 405; series: D"): what the page shows, not what the server sent."""
+    charts = "document.querySelectorAll('[data-testid=stVegaLiteChart]')"
     page.wait_for_function(
-        f"document.querySelectorAll('.js-plotly-plot').length >= {HISTOGRAM_CHARTS}"
-        " && Array.from(document.querySelectorAll('.js-plotly-plot')).every(el => el._fullData)"
+        f"{charts}.length >= {HISTOGRAM_CHARTS}"
+        f" && Array.from({charts}).slice(0, {HISTOGRAM_CHARTS}).every(el => el.querySelector('g.role-mark path'))"
     )
-    return page.locator(".js-plotly-plot").nth(index).evaluate("el => Array.from(el._fullData[0].y)")
+    labels = page.locator("[data-testid=stVegaLiteChart]").nth(index).evaluate(
+        "el => Array.from(el.querySelectorAll('g.layer_1_marks path')).map(p => p.getAttribute('aria-label'))"
+    )
+    numbers = [label.split("; ")[1].split(": ")[1] for label in labels]
+    return [float(n.replace("\u2212", "-").replace(",", "")) for n in numbers]  # Vega writes "−1,234.5"
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)
@@ -62,14 +68,14 @@ def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str)
     )
     wait_for_idle(page)
     expect(page.get_by_test_id("stSidebar").get_by_text(re.compile(r"In use: survey\.csv"))).to_be_visible()
-    assert plotly_y(page, 0) == [2, 1, 1]
-    before = plotly_y(page, 1)
+    assert bar_values(page, 0) == [2, 1, 1, 1, 1, 1]  # D, then D' without record 0 (North)
+    before = bar_values(page, 1)
     slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
     slider.focus()
     slider.press("ArrowLeft")
     wait_for_idle(page)
     expect(page.get_by_text(re.compile(r"each bar is off by about 1\.43 people"))).to_be_visible()
-    assert plotly_y(page, 1) != before
+    assert bar_values(page, 1) != before
     expect(page.get_by_test_id("stException")).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "histogram_after_upload.png"))
@@ -83,11 +89,11 @@ def test_shared_url_reopens_the_same_numbers(browser: Browser, base_url: str) ->
         context.set_default_timeout(60_000)
         page = context.new_page()
         open_app(page, url)
-        seen.append(plotly_y(page, 1))
+        seen.append(bar_values(page, 1))
         context.close()
     assert seen[0] == seen[1]
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     open_app(page, url.replace("seed=2026", "seed=2027"))
-    assert plotly_y(page, 1) != seen[0]
+    assert bar_values(page, 1) != seen[0]
     context.close()

@@ -1,7 +1,9 @@
-"""Figures of the Histogram & neighbour page: plain numbers in, plotly figures out.
+"""Charts of the Histogram & neighbour page: plain numbers in, Vega-Lite specs out.
 
-Only bin counts reach the browser (a few KB), never the raw rows. Each figure is built in one
-pass with theme.figure, which keeps a rerun after an epsilon change fast.
+Only bin counts reach the browser (a few KB), never the raw rows. The numbers sit in named
+datasets and the spec depends only on the settings (labels, titles, mechanism family), so an
+epsilon change or a new seed sends new data into charts the browser has already laid out.
+Labels are drawn as SVG text, never parsed as HTML, so uploaded category names are safe.
 """
 
 from __future__ import annotations
@@ -9,22 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import plotly.graph_objects as go
+import pyarrow as pa
 
 from dpcore.mechanisms import AdditiveNoise
-from ui.charts.theme import COLORS, figure
+from ui.charts.theme import COLORS, series_color, vega
+
+_PAIR_COLORS = (COLORS["d"], COLORS["d_prime"])
+_CURVE_POINTS = 120  # points per curve; a pmf over more integers is drawn as a line
 
 
-def _bins_axis(labels: Sequence[str], changed: Sequence[int]) -> dict[str, object]:
-    """Category ticks, and a shaded band behind every bin that differs between D and D'."""
-    return {
-        "xaxis": {"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": list(labels)},
-        "shapes": [
-            {"type": "rect", "xref": "x", "yref": "paper", "x0": i - 0.5, "x1": i + 0.5, "y0": 0, "y1": 1,
-             "fillcolor": COLORS["highlight"], "line": {"width": 0}, "layer": "below"}
-            for i in changed
-        ],
-    }
+def _bins_x(labels: list[str], title: str) -> dict[str, object]:
+    """The bins as a category axis in their own order; labels turn when there are many."""
+    return {"field": "bin", "type": "nominal", "sort": labels, "title": title,
+            "axis": {"labelAngle": 0, "labelAlign": "center"} if len(labels) <= 8 else {"labelAngle": -45}}
 
 
 def paired_histograms(
@@ -37,18 +36,36 @@ def paired_histograms(
     y_title: str,
     names: tuple[str, str] = ("D", "D′"),
     half_width: float | None = None,
-) -> go.Figure:
+) -> dict:
     """Grouped bars of D and D' (true or noisy), the bins that differ shaded, and an optional
     ± half_width interval on every bar."""
-    x = np.arange(len(labels))
-    error = None if half_width is None else {"type": "constant", "value": half_width, "thickness": 1.5}
-    return figure(
-        [
-            go.Bar(x=x, y=values_d, name=names[0], marker_color=COLORS["d"], error_y=error),
-            go.Bar(x=x, y=values_d_prime, name=names[1], marker_color=COLORS["d_prime"], error_y=error),
-        ],
-        title, x_title, y_title, **_bins_axis(labels, changed),
-    )
+    labels = [str(label) for label in labels]
+    values = np.concatenate([values_d, values_d_prime]).astype(float)
+    bars = {"bin": labels * 2, "series": [names[0]] * len(labels) + [names[1]] * len(labels), "value": values}
+    x = _bins_x(labels, x_title)
+    offset = {"field": "series", "sort": list(names)}
+    layers: list[dict] = [
+        {"data": {"name": "changed"}, "mark": {"type": "rect", "color": COLORS["highlight"]}, "encoding": {"x": x}},
+        {
+            "data": {"name": "bars"},
+            "mark": {"type": "bar"},
+            "encoding": {
+                "x": x, "xOffset": offset,
+                "y": {"field": "value", "type": "quantitative", "title": y_title},
+                "color": series_color(names, _PAIR_COLORS),
+                "tooltip": [{"field": "bin", "title": x_title}, {"field": "value", "title": y_title, "format": ",.2f"}],
+            },
+        },
+    ]
+    if half_width is not None:
+        bars["low"], bars["high"] = values - half_width, values + half_width
+        layers.append({
+            "data": {"name": "bars"},
+            "mark": {"type": "rule", "strokeWidth": 1.5, "color": "#333333"},
+            "encoding": {"x": x, "xOffset": offset, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}},
+        })
+    shaded = pa.table({"bin": pa.array([labels[i] for i in changed], pa.string())})
+    return vega(layers, {"bars": pa.table(bars), "changed": shaded}, title)
 
 
 def output_distributions(
@@ -59,47 +76,69 @@ def output_distributions(
     title: str,
     x_title: str,
     y_title: str,
-) -> go.Figure:
-    """The output's density (or pmf) under D and under D', with the observed output marked."""
+    names: tuple[str, str],
+    observed_label: str,
+) -> dict:
+    """The output's density (or pmf) under D and under D', with the observed output marked.
+
+    `observed_label` is a sentence with an `{observed}` field, e.g. "observed O = {observed:.2f}".
+    """
     reach = mechanism.accuracy(0.001) + abs(value_d - value_d_prime)
     lo, hi = min(value_d, value_d_prime) - reach, max(value_d, value_d_prime) + reach
-    laws = ((value_d, "under D", COLORS["d"]), (value_d_prime, "under D′", COLORS["d_prime"]))
-    if mechanism.discrete:
-        grid = np.arange(np.floor(lo), np.ceil(hi) + 1)
-        traces = [
-            go.Bar(x=grid, y=mechanism.output_pdf(grid, v), name=name, marker_color=c, opacity=0.6)
-            for v, name, c in laws
-        ]
+    # Few points keep the browser's redraw cheap (its cost grows with every point); the two
+    # centres are on the grid so a Laplace peak is drawn sharp.
+    grid = np.union1d(np.linspace(lo, hi, _CURVE_POINTS), [value_d, value_d_prime])
+    bars = mechanism.discrete and hi - lo <= _CURVE_POINTS
+    if mechanism.discrete:  # a pmf lives on the integers
+        grid = np.arange(np.floor(lo), np.ceil(hi) + 1) if bars else np.unique(np.round(grid))
+    curves = {
+        "output": np.concatenate([grid, grid]),
+        "series": np.repeat(list(names), len(grid)),
+        "likelihood": np.concatenate([mechanism.output_pdf(grid, value_d), mechanism.output_pdf(grid, value_d_prime)]),
+    }
+    x = {"field": "output", "type": "quantitative", "title": x_title, "scale": {"zero": False, "nice": False}}
+    y = {"field": "likelihood", "type": "quantitative", "title": y_title}
+    color = series_color(names, _PAIR_COLORS)
+    if bars:  # a pmf over few integers: one bar per output, the two laws overlaid
+        curves["left"], curves["right"] = curves["output"] - 0.5, curves["output"] + 0.5
+        law = {"mark": {"type": "bar", "opacity": 0.55},
+               "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "color": color}}
     else:
-        grid = np.linspace(lo, hi, 400)
-        traces = [
-            go.Scatter(x=grid, y=mechanism.output_pdf(grid, v), name=name, line={"color": c, "width": 3})
-            for v, name, c in laws
-        ]
-    return figure(
-        traces, title, x_title, y_title, barmode="overlay",
-        shapes=[{"type": "line", "xref": "x", "yref": "paper", "x0": observed, "x1": observed, "y0": 0, "y1": 1,
-                 "line": {"color": COLORS["danger"], "dash": "dash", "width": 2}}],
-        annotations=[{"x": observed, "xref": "x", "y": 0.97, "yref": "paper", "yanchor": "top", "xanchor": "left",
-                      "xshift": 6, "text": f"observed O = {observed:.2f}", "showarrow": False,
-                      "font": {"color": COLORS["danger"]}}],
-    )
+        law = {"mark": {"type": "line", "strokeWidth": 3, "clip": True}, "encoding": {"x": x, "y": y, "color": color}}
+    marker = {"output": [observed], "text": [observed_label.format(observed=observed)]}
+    at_observed = {"field": "output", "type": "quantitative"}
+    layers = [
+        {"data": {"name": "curves"}, **law},
+        {"data": {"name": "observed"}, "mark": {"type": "rule", "color": COLORS["danger"], "strokeWidth": 2, "strokeDash": [6, 4]},
+         "encoding": {"x": at_observed}},
+        {"data": {"name": "observed"}, "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 6, "dy": 4,
+                                                 "color": COLORS["danger"]},
+         "encoding": {"x": at_observed, "y": {"value": 0}, "text": {"field": "text"}}},
+    ]
+    return vega(layers, {"curves": pa.table(curves), "observed": pa.table(marker)}, title)
 
 
 def zoo_answers(
-    rows: Sequence[tuple[str, float, float]], truth_d: float, truth_d_prime: float, title: str, y_title: str
-) -> go.Figure:
-    """Noisy answers on D and D' for each (label, answer on D, answer on D') with the truths as lines."""
+    rows: Sequence[tuple[str, float, float]], truth_d: float, truth_d_prime: float, title: str, value_title: str
+) -> dict:
+    """Noisy answers on D and D' for each (label, answer on D, answer on D') as horizontal bars
+    (long labels fit on the left), the true answers as dotted lines."""
+    names = ("D", "D′")
     labels = [r[0] for r in rows]
-    return figure(
-        [
-            go.Bar(x=labels, y=[r[1] for r in rows], name="D", marker_color=COLORS["d"]),
-            go.Bar(x=labels, y=[r[2] for r in rows], name="D′", marker_color=COLORS["d_prime"]),
-        ],
-        title, "", y_title,
-        shapes=[
-            {"type": "line", "xref": "paper", "yref": "y", "x0": 0, "x1": 1, "y0": v, "y1": v,
-             "line": {"color": c, "dash": "dot"}}
-            for v, c in ((truth_d, COLORS["d"]), (truth_d_prime, COLORS["d_prime"]))
-        ],
-    )
+    answers = pa.table({
+        "bin": labels * 2,
+        "series": [names[0]] * len(rows) + [names[1]] * len(rows),
+        "value": [float(r[1]) for r in rows] + [float(r[2]) for r in rows],
+    })
+    truths = pa.table({"series": list(names), "value": [float(truth_d), float(truth_d_prime)]})
+    color = series_color(names, _PAIR_COLORS)
+    x = {"field": "value", "type": "quantitative", "title": value_title}
+    layers = [
+        {"data": {"name": "answers"}, "mark": {"type": "bar"},
+         "encoding": {"y": {"field": "bin", "type": "nominal", "sort": labels, "title": None, "axis": {"labelLimit": 360}},
+                      "yOffset": {"field": "series", "sort": list(names)}, "x": x, "color": color,
+                      "tooltip": [{"field": "bin", "title": " "}, {"field": "value", "title": value_title, "format": ",.2f"}]}},
+        {"data": {"name": "truths"}, "mark": {"type": "rule", "strokeDash": [3, 3], "strokeWidth": 2},
+         "encoding": {"x": x, "color": color}},
+    ]
+    return vega(layers, {"answers": answers, "truths": truths}, title, height=60 * len(rows) + 40)

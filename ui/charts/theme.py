@@ -1,8 +1,14 @@
-"""The shared look of every chart: colours with a fixed meaning, and big fonts for a classroom."""
+"""The shared look of every chart: colours with a fixed meaning, and big fonts for a classroom.
+
+Two builders: `figure` (plotly) and `vega` (Vega-Lite). Charts redrawn on every epsilon change
+use `vega`: their numbers travel in named datasets, so the spec stays the same and the browser
+swaps the data into the drawn chart, about a fifth of the work of a plotly redraw.
+"""
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
+import pyarrow as pa
 
 COLORS: dict[str, str] = {
     "d": "#1f77b4",  # the real dataset D
@@ -44,3 +50,30 @@ def figure(traces: list[object], title: str, x_title: str, y_title: str, height:
     """Build a figure in one pass (plotly validates once): ~5 ms, against ~50 ms for the same
     figure assembled with update_layout / add_vrect / add_vline calls."""
     return go.Figure(data=traces, layout=house_layout(title, x_title, y_title, height, **extra))
+
+
+def vega(layers: list[dict], datasets: dict[str, pa.Table], title: str, height: int = 380) -> dict:
+    """A layered Vega-Lite spec in the house look: title on the left, legend on top, large fonts.
+
+    Every number belongs in `datasets` (each layer names its dataset), never in the layers, so
+    that a new draw of the noise leaves the spec unchanged.
+    """
+    return {
+        "title": {"text": title, "anchor": "start"},
+        "height": height,
+        "datasets": datasets,
+        "layer": layers,
+        "config": {
+            "font": "sans-serif",
+            "title": {"fontSize": FONT_SIZE + 2, "fontWeight": "normal"},
+            "axis": {"labelFontSize": FONT_SIZE - 2, "titleFontSize": FONT_SIZE, "labelLimit": 160},
+            "legend": {"orient": "top", "title": None, "labelFontSize": FONT_SIZE, "symbolSize": 160},
+            "text": {"fontSize": FONT_SIZE - 1},
+        },
+    }
+
+
+def series_color(names: tuple[str, ...], colors: tuple[str, ...]) -> dict[str, object]:
+    """A colour encoding that gives each named series its fixed house colour."""
+    return {"field": "series", "type": "nominal", "sort": list(names),
+            "scale": {"domain": list(names), "range": list(colors)}}

@@ -167,6 +167,18 @@ def _new_value(settings: HistogramSettings, values: pd.Series) -> object:
     return url_choice(st.selectbox, TEXT["new_value"], options, f"hist_newc_{tag}", options[-1])
 
 
+def post_processing_controls() -> PostProcessing:
+    """Clamp, round, normalise: each changes the numbers shown, none costs privacy (the note says why)."""
+    st.markdown(f"**{TEXT['post_title']}**")
+    post = PostProcessing(
+        clamp_at_zero=st.checkbox(TEXT["clamp"], key="hist_clamp", bind="query-params"),
+        round_to_integers=st.checkbox(TEXT["round"], key="hist_round", bind="query-params"),
+        normalise=st.checkbox(TEXT["normalise"], key="hist_norm", bind="query-params"),
+    )
+    st.caption(TEXT["post_note"])
+    return post
+
+
 def release_panel(
     labels: tuple[str, ...],
     counts: np.ndarray,

@@ -120,3 +120,20 @@ def open_app(page: Page, url: str) -> None:
     wait_for_idle(page)
     expect(page.locator("[data-testid=stMain]")).to_be_visible()
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
+
+
+def vega_mark_labels(page: Page, index: int, layer: int) -> list[str]:
+    """The labels Vega gives the marks of one layer of the index-th Vega-Lite chart, as a screen
+    reader reads them ("Bin: 20-30; Number of people: 405; series: D"): what the page shows.
+    Waits until that layer is drawn."""
+    chart = f"document.querySelectorAll('[data-testid=stVegaLiteChart]')[{index}]"
+    page.wait_for_function(f"(() => {{ const c = {chart}; return c && c.querySelector('g.layer_{layer}_marks path'); }})()")
+    return page.locator("[data-testid=stVegaLiteChart]").nth(index).evaluate(
+        f"el => Array.from(el.querySelectorAll('g.layer_{layer}_marks path')).map(p => p.getAttribute('aria-label'))"
+    )
+
+
+def label_number(label: str, position: int) -> float:
+    """The number in the position-th "name: value" part of a mark label (Vega writes −1,234.5)."""
+    value = label.split("; ")[position].split(": ", 1)[1]
+    return float(value.replace("\u2212", "-").replace(",", ""))

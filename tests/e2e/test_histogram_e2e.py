@@ -8,7 +8,15 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import ARTIFACTS, _free_port, open_app, start_server, wait_for_idle
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    _free_port,
+    label_number,
+    open_app,
+    start_server,
+    vega_mark_labels,
+    wait_for_idle,
+)
 from ui.navigation import PAGES
 
 HISTOGRAM = "/Histogram_and_neighbour"
@@ -26,18 +34,10 @@ HISTOGRAM_CHARTS = 3  # true, noisy, and the differing bar's output distribution
 
 def bar_values(page: Page, index: int) -> list[float]:
     """The bar heights of the index-th chart (D's bars, then D''s), once all of the tab's charts
-    are drawn, read from the labels Vega gives each bar for screen readers ("Bin: 20-30;
-    Number of people: 405; series: D"): what the page shows, not what the server sent."""
+    are drawn (charts mount one by one, so an early count would shift the index)."""
     charts = "document.querySelectorAll('[data-testid=stVegaLiteChart]')"
-    page.wait_for_function(
-        f"{charts}.length >= {HISTOGRAM_CHARTS}"
-        f" && Array.from({charts}).slice(0, {HISTOGRAM_CHARTS}).every(el => el.querySelector('g.role-mark path'))"
-    )
-    labels = page.locator("[data-testid=stVegaLiteChart]").nth(index).evaluate(
-        "el => Array.from(el.querySelectorAll('g.layer_1_marks path')).map(p => p.getAttribute('aria-label'))"
-    )
-    numbers = [label.split("; ")[1].split(": ")[1] for label in labels]
-    return [float(n.replace("\u2212", "-").replace(",", "")) for n in numbers]  # Vega writes "−1,234.5"
+    page.wait_for_function(f"{charts}.length >= {HISTOGRAM_CHARTS}")
+    return [label_number(label, 1) for label in vega_mark_labels(page, index, layer=1)]
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)

@@ -53,15 +53,16 @@ def histogram_view(ctx: PageContext) -> None:
     true_slot, noisy_slot = st.columns(2, gap="medium")
     if pair is not None:
         hist, choice = pair
+        changed = bins_that_differ(pair)
         with true_slot:
             show_figure(
                 charts.paired_histograms(
-                    hist.labels, hist.counts, choice.counts, bins_that_differ(pair),
-                    TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"],
+                    hist.labels, hist.counts, choice.counts, changed, TEXT["true_title"], TEXT["bin_axis"],
+                    TEXT["count_axis"],
                 ),
                 key="hist_fig_true",
             )
-        if not bins_that_differ(pair):
+        if not changed:
             st.info(TEXT["same_histograms"])
         st.caption(TEXT["simulation_label"])
     release_view(ctx, mechanism_slot, noisy_slot, pair, post)

@@ -8,16 +8,30 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_errors, page_text, plotly_spec, run_page
+from tests.app.conftest import assert_clean, page_errors, page_text, run_page, vega_specs
+from ui.text.exponential import TEXT
 
 PAGE = "pages/4_Exponential_mechanism.py"
+# Vega-Lite charts carry no key in AppTest: each is found by its title.
+TITLES = {
+    "exp_fig_vote": TEXT["vote_chart_title"],
+    "exp_fig_draws": TEXT["convergence_title"],
+    "exp_fig_prices": TEXT["candidates_title"],
+    "exp_fig_revenue": TEXT["revenue_curves_title"],
+    "exp_fig_mode": TEXT["mode_chart_title"],
+}
+CHART_KEYS = tuple(TITLES)
 
 
+def _chart(at: AppTest, key: str) -> dict:
+    """The Vega-Lite spec of one chart, its datasets decoded into DataFrames."""
+    return next(spec for spec in vega_specs(at) if spec["title"]["text"] == TITLES[key])
 
 
-def _figure(at: AppTest, key: str) -> dict:
-    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id)
-    return plotly_spec(chart)
+def _shares(at: AppTest) -> dict[str, list[float]]:
+    """The share of each option after each number of selections m, in the order of m."""
+    shares = _chart(at, "exp_fig_draws")["datasets"]["shares"].sort_values("m", kind="stable")
+    return {name: group["share"].tolist() for name, group in shares.groupby("series", sort=False)}
 
 
 def _table(at: AppTest, column: str):
@@ -26,7 +40,7 @@ def _table(at: AppTest, column: str):
 
 
 def _vote_bars(at: AppTest) -> list[float]:
-    return _figure(at, "exp_fig_vote")["data"][0]["y"]
+    return _chart(at, "exp_fig_vote")["datasets"]["bars"]["probability"].tolist()
 
 
 def _edit(at: AppTest, key: str, edited: dict | None = None, added: list | None = None, deleted: list | None = None) -> AppTest:
@@ -71,6 +85,32 @@ def test_epsilon_slider_reaches_zero_and_ten() -> None:
     np.testing.assert_allclose(_vote_bars(at)[:2], [0.92413, 0.07586], atol=1e-5)
     table = _table(at, "Score (votes)")
     assert table["Probability at ε = 1"].iloc[0] == pytest.approx(0.924127, abs=1e-6)
+
+
+def test_epsilon_changes_the_data_of_the_charts_but_not_their_specs() -> None:
+    at = run_page(PAGE)
+    before = {key: _chart(at, key) for key in CHART_KEYS}
+    at.select_slider(key="exp_eps").set_value(1.0)
+    at.select_slider(key="exp_price_eps").set_value(0.1)
+    at.select_slider(key="exp_mode_eps").set_value(0.01).run()
+    assert_clean(at)
+    after = {key: _chart(at, key) for key in CHART_KEYS}
+    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    assert {k: {**v, "datasets": None} for k, v in after.items()} == {k: {**v, "datasets": None} for k, v in before.items()}
+    vote = after["exp_fig_vote"]["datasets"]["bars"]
+    np.testing.assert_allclose(vote["probability"][:2], [0.92413, 0.07586], atol=1e-5)
+    assert vote["value"].tolist()[:2] == ["0.924", "0.0759"]
+    assert vote["best"].tolist() == [True, False, False, False]
+    assert vote["score"].tolist() == [30, 25, 8, 2]
+    assert after["exp_fig_revenue"]["datasets"]["current"]["epsilon"].tolist() == [0.1]
+    assert before["exp_fig_revenue"]["datasets"]["current"]["epsilon"].tolist() == [1.0]
+    bars, chosen = after["exp_fig_mode"]["datasets"]["bars"], after["exp_fig_mode"]["datasets"]["chosen"]
+    assert len(chosen) == 1 and chosen["label"][0] == "private choice"
+    marked = bars.loc[bars["option"] == chosen["option"][0], "probability"].tolist()
+    assert marked == [chosen["probability"][0]]
+    # ε = 0.01, Δq = 1: the mode, 6, 27, 42 and 58 people ahead of the others, is barely favoured
+    assert bars["probability"][0] == pytest.approx(1 / (1 + sum(math.exp(-0.01 * g / 2) for g in (6, 27, 42, 58))))
+    assert bars["best"].sum() == 1 and bars.loc[bars["best"], "count"].tolist() == [463]
 
 
 def test_sensitivity_flattens_the_probabilities() -> None:
@@ -140,10 +180,13 @@ def test_sampling_converges_to_the_probabilities() -> None:
     at.number_input(key="exp_draws").set_value(200_000).run()
     assert_clean(at)
     assert "In 200,000 simulated selections **football**" in page_text(at)
-    fig = _figure(at, "exp_fig_draws")
-    last = [trace["y"][-1] for trace in fig["data"]]
-    np.testing.assert_allclose(last, [0.42404, 0.33024, 0.14115, 0.10457], atol=0.005)
-    assert fig["data"][0]["x"][-1] == 200_000
+    shares = _shares(at)
+    assert list(shares) == ["football", "volleyball", "basketball", "tennis"]
+    np.testing.assert_allclose([s[-1] for s in shares.values()], [0.42404, 0.33024, 0.14115, 0.10457], atol=0.005)
+    assert _chart(at, "exp_fig_draws")["datasets"]["shares"]["m"].max() == 200_000
+    np.testing.assert_allclose(
+        _chart(at, "exp_fig_draws")["datasets"]["expected"]["probability"], [0.42404, 0.33024, 0.14115, 0.10457], atol=1e-5
+    )
 
 
 def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> None:
@@ -154,8 +197,10 @@ def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> 
     text = page_text(at)
     assert "**Δq = 4**" in text
     assert "scale b = Δ / ε = 3.75" in text
-    prices = _figure(at, "exp_fig_prices")
-    assert prices["data"][0]["y"][:4] == [0.75, 1.5, 2.25, 3.0]
+    prices = _chart(at, "exp_fig_prices")["datasets"]
+    assert prices["revenue"]["value"].tolist()[:4] == [0.75, 1.5, 2.25, 3.0]
+    assert prices["choice"]["value"].sum() == pytest.approx(1.0)
+    assert prices["buyers"]["max_price"].tolist() == [1.0, 3.0]
 
 
 def test_pricing_epsilon_and_grid_and_buyers() -> None:
@@ -203,8 +248,8 @@ def test_private_mode_controls_and_other_datasets() -> None:
     assert_clean(at)
     assert "The true most common value is **Biscoe** (168 people)" in page_text(at)
     at.select_slider(key="exp_mode_eps").set_value(0.001).run()
-    fig = _figure(at, "exp_fig_mode")
-    assert max(fig["data"][0]["y"]) < 0.4  # almost uniform over the three islands
+    bars = _chart(at, "exp_fig_mode")["datasets"]["bars"]
+    assert bars["probability"].max() < 0.4  # almost uniform over the three islands
     assert "public list of possible values" in page_text(at)
     at.selectbox(key="exp_mode_col").set_value("year").run()
     assert "The true most common value is **2009** (120 people)" in page_text(at)
@@ -231,8 +276,9 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert first.select_slider(key="exp_price_eps").value == 0.1
     assert first.select_slider(key="exp_mode_eps").value == 0.01
     for key in ("exp_fig_vote", "exp_fig_draws", "exp_fig_mode"):
-        assert _figure(first, key)["data"] == _figure(second, key)["data"]
+        for name, data in _chart(first, key)["datasets"].items():
+            assert data.equals(_chart(second, key)["datasets"][name]), (key, name)
     other = run_page(PAGE, {**query, "seed": "8"})
-    assert _figure(other, "exp_fig_draws")["data"] != _figure(first, "exp_fig_draws")["data"]
+    assert _shares(other) != _shares(first)
     zero = run_page(PAGE, {"exp_eps": "0"})
     assert zero.select_slider(key="exp_eps").value == 0.0

@@ -7,16 +7,15 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import open_app, wait_for_idle
+from tests.e2e.conftest import label_number, open_app, vega_mark_labels, wait_for_idle
 
 ROW_HEIGHT = 35  # glide-data-grid's default row height in Streamlit, header row included
 
 
-def plotly_y(page: Page, index: int) -> list[float]:
-    """The y values of the first trace of the index-th plotly chart on the page."""
-    charts = page.locator(".js-plotly-plot")
-    expect(charts.nth(index)).to_be_visible()
-    return charts.nth(index).evaluate("el => Array.from(el._fullData[0].y)")
+def vote_bars(page: Page) -> list[float]:
+    """The probability bars of the vote chart (the page's first chart), as the browser drew them:
+    each bar's label reads "Option: football; Probability of being chosen: 0.424; Score: 30"."""
+    return [label_number(label, 1) for label in vega_mark_labels(page, 0, 0)]
 
 
 def edit_number_cell(page: Page, editor_key: str, row: int, value: str) -> None:
@@ -40,13 +39,17 @@ def test_editing_a_score_redraws_the_probability_bars(page: Page, base_url: str)
     open_app(page, f"{base_url}/Exponential_mechanism")
     summary = page.get_by_text(re.compile(r"At ε = 0\.1 the mechanism picks"))
     expect(summary).to_contain_text("picks football (score 30) with probability 0.424")
-    before = plotly_y(page, 0)
+    before = vote_bars(page)
     assert [round(v, 3) for v in before] == [0.424, 0.33, 0.141, 0.105]
 
     edit_number_cell(page, "exp_scores", row=3, value="60")
 
     expect(summary).to_contain_text("picks tennis (score 60) with probability")
-    after = plotly_y(page, 0)
+    page.wait_for_function(  # the browser swaps the new data into the drawn chart
+        "() => Array.from(document.querySelectorAll('[data-testid=stVegaLiteChart] g.layer_0_marks path'))"
+        ".some(p => p.getAttribute('aria-label').includes('Score: 60'))"
+    )
+    after = vote_bars(page)
     assert after != before
     assert max(after) == after[3]
     expect(page.get_by_test_id("stException")).to_have_count(0)

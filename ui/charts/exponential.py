@@ -1,45 +1,60 @@
-"""Figures of the Exponential mechanism page: plain numbers in, plotly figures out.
+"""Charts of the Exponential mechanism page: plain numbers in, Vega-Lite specs out.
 
-Each figure is built in one pass with theme.figure (lines and markers go in as layout shapes and
-annotations, not add_* calls), which keeps a rerun after an epsilon change fast. Option names come
-from a table the user typed or from a dataset, so they are HTML-escaped before plotly sees them
-(plotly renders a few HTML tags, links included, in labels).
+The numbers sit in named datasets and a spec depends only on the options' names and the labels,
+so a new epsilon or seed sends new data into charts the browser has already laid out. Option
+names come from a table the user typed or from a dataset: Vega draws them as SVG text, never
+parsed as markup.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-import plotly.graph_objects as go
+import pyarrow as pa
 
-from ui.charts.theme import COLORS, figure
+from ui.charts.theme import COLORS, series_color, vega
 
 MAX_BARS = 30  # more bars than this are unreadable; the page says when it shows only the first ones
 PALETTE = (COLORS["d"], COLORS["d_prime"], COLORS["truth"], COLORS["danger"], "#9467bd", "#8c564b", "#e377c2")
+_PROBABILITY_TICKS = {"values": [0, 0.2, 0.4, 0.6, 0.8, 1.0]}
+_WIDE_LEGEND = {"legend": {"labelLimit": 400}}  # the theme cuts labels at 160 px; these are sentences
 
 
-def _plain(labels: Sequence[object]) -> list[str]:
-    return [html.escape(str(label)) for label in labels]
+def _options_x(labels: list[str], title: str) -> dict[str, object]:
+    """The options as a category axis in their own order; labels turn when there are many."""
+    return {"field": "option", "type": "nominal", "sort": labels, "title": title,
+            "axis": {"labelAngle": 0, "labelAlign": "center"} if len(labels) <= 8 else {"labelAngle": -45}}
 
 
-def _category_ticks(labels: Sequence[object]) -> dict[str, object]:
-    return {"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": _plain(labels)}
+def _labelled_bars(
+    labels: list[str], probabilities: np.ndarray, best: np.ndarray, extra: dict[str, object],
+    x_title: str, y_title: str, tooltip: dict[str, object], headroom: float,
+) -> tuple[list[dict], pa.Table]:
+    """Probability bars (the best options in the "truth" colour) with their value printed on top.
 
-
-def _hline(y: float, colour: str, xref: str = "x", yref: str = "y") -> dict[str, object]:
-    return {
-        "type": "line", "xref": f"{xref} domain", "yref": yref, "x0": 0, "x1": 1, "y0": y, "y1": y,
-        "line": {"color": colour, "dash": "dot", "width": 1},
-    }
-
-
-def _vline(x: float, colour: str, yref: str = "paper") -> dict[str, object]:
-    return {
-        "type": "line", "xref": "x", "yref": yref, "x0": x, "x1": x, "y0": 0, "y1": 1,
-        "line": {"color": colour, "dash": "dot", "width": 1},
-    }
+    Probabilities never exceed 1: the axis is fixed, with `headroom` above 1 for what is written
+    over the bars, so a new epsilon never rescales it."""
+    bars = pa.table({
+        "option": pa.array(labels, pa.string()),
+        "probability": np.asarray(probabilities, dtype=float),
+        "value": [f"{v:.3g}" for v in probabilities],
+        "best": np.asarray(best, dtype=bool),
+        **extra,
+    })
+    x = _options_x(labels, x_title)
+    y = {"field": "probability", "type": "quantitative", "title": y_title,
+         "scale": {"domain": [0, 1 + headroom]}, "axis": _PROBABILITY_TICKS}
+    layers = [
+        {"data": {"name": "bars"}, "mark": {"type": "bar"},
+         "encoding": {"x": x, "y": y,
+                      "color": {"condition": {"test": "datum.best", "value": COLORS["truth"]}, "value": COLORS["d"]},
+                      "tooltip": [{"field": "option", "title": x_title},
+                                  {"field": "probability", "title": y_title, "format": ".3g"}, tooltip]}},
+        {"data": {"name": "bars"}, "mark": {"type": "text", "baseline": "bottom", "dy": -4},
+         "encoding": {"x": x, "y": y, "text": {"field": "value"}}},
+    ]
+    return layers, bars
 
 
 def probability_bars(
@@ -49,23 +64,16 @@ def probability_bars(
     title: str,
     x_title: str,
     y_title: str,
-    hover: str,
-) -> go.Figure:
-    """One bar per option: its selection probability, printed on the bar; the score on hover.
-
-    `hover` is a template with {score}; the best-scored options are drawn in the "truth" colour.
-    """
-    p = np.asarray(probabilities, dtype=float)
+    score_title: str,
+) -> dict:
+    """One bar per option: its selection probability, printed on the bar; the score in the tooltip.
+    The best-scored options are drawn in the "truth" colour."""
     s = np.asarray(scores, dtype=float)
-    bar = go.Bar(
-        x=np.arange(p.size), y=p, marker_color=[COLORS["truth"] if v == s.max() else COLORS["d"] for v in s],
-        text=[f"{v:.3g}" for v in p], textposition="outside", cliponaxis=False,
-        hovertext=[hover.format(score=f"{v:g}") for v in s], hoverinfo="text+y", name=y_title,
+    layers, bars = _labelled_bars(
+        [str(n) for n in names], probabilities, s == s.max(), {"score": s}, x_title, y_title,
+        {"field": "score", "title": score_title, "format": "g"}, headroom=0.12,
     )
-    return figure(
-        [bar], title, x_title, y_title,
-        xaxis=_category_ticks(names), yaxis={"range": [0, max(1.0, float(p.max()) * 1.15)]},
-    )
+    return vega(layers, {"bars": bars}, title)
 
 
 def convergence(
@@ -76,20 +84,28 @@ def convergence(
     title: str,
     x_title: str,
     y_title: str,
-) -> go.Figure:
-    """Share of each option among the first m simulated selections (solid), its probability (dotted).
-    At most MAX_BARS options are drawn."""
+) -> dict:
+    """Share of each option among the first m simulated selections (solid, log m axis), its
+    probability (dotted). At most MAX_BARS options are drawn."""
     shown = min(len(names), MAX_BARS)
-    colours = [PALETTE[i % len(PALETTE)] for i in range(shown)]
-    traces = [
-        go.Scatter(x=marks, y=frequencies[:, i], mode="lines", name=_plain([names[i]])[0], line={"color": c, "width": 2})
-        for i, c in enumerate(colours)
+    labels = tuple(str(n) for n in names[:shown])
+    steps = len(marks)
+    shares = pa.table({
+        "m": np.tile(np.asarray(marks, dtype=float), shown),
+        "series": pa.array(np.repeat(labels, steps), pa.string()),
+        "share": np.asarray(frequencies, dtype=float)[:, :shown].T.ravel(),
+    })
+    expected = pa.table({"series": pa.array(labels, pa.string()), "probability": np.asarray(probabilities, dtype=float)[:shown]})
+    color = series_color(labels, tuple(PALETTE[i % len(PALETTE)] for i in range(shown)))
+    y = {"type": "quantitative", "title": y_title, "scale": {"domain": [0, 1]}}
+    layers = [
+        {"data": {"name": "shares"}, "mark": {"type": "line", "clip": True, "strokeWidth": 2},
+         "encoding": {"x": {"field": "m", "type": "quantitative", "title": x_title, "scale": {"type": "log"}},
+                      "y": {**y, "field": "share"}, "color": color}},
+        {"data": {"name": "expected"}, "mark": {"type": "rule", "strokeDash": [2, 3], "strokeWidth": 1.5},
+         "encoding": {"y": {**y, "field": "probability"}, "color": color}},
     ]
-    return figure(
-        traces, title, x_title, y_title,
-        xaxis={"type": "log"}, yaxis={"range": [0, 1]},
-        shapes=[_hline(float(probabilities[i]), c) for i, c in enumerate(colours)],
-    )
+    return vega(layers, {"shares": shares, "expected": expected}, title)
 
 
 def pricing_candidates(
@@ -101,22 +117,40 @@ def pricing_candidates(
     x_title: str,
     revenue_title: str,
     probability_title: str,
-) -> go.Figure:
-    """Top: revenue at every candidate price, buyers' maximum prices as dotted lines.
-    Bottom: the exponential mechanism's probability of choosing each price (shared price axis)."""
-    width = float(np.min(np.diff(prices))) * 0.8 if len(prices) > 1 else 0.5
-    return figure(
-        [
-            go.Bar(x=prices, y=revenues, width=width, marker_color=COLORS["truth"], name=revenue_title, yaxis="y"),
-            go.Bar(x=prices, y=probabilities, width=width, marker_color=COLORS["d"], name=probability_title, yaxis="y2"),
-        ],
-        title, x_title, revenue_title, height=520,
-        xaxis={"anchor": "y2"},
-        yaxis={"domain": [0.55, 1.0], "anchor": "x"},
-        yaxis2={"domain": [0.0, 0.45], "title": {"text": probability_title}, "anchor": "x"},
-        showlegend=False,
-        shapes=[_vline(float(v), COLORS["neutral"]) for v in np.unique(buyers)],
-    )
+) -> dict:
+    """At every candidate price, its revenue (left axis) next to the exponential mechanism's
+    probability of choosing it (right axis); the buyers' maximum prices as dotted lines."""
+    p = np.asarray(prices, dtype=float)
+    half = float(np.min(np.diff(p))) * 0.4 if p.size > 1 else 0.25
+    names = (revenue_title, probability_title)
+
+    def bars(values: np.ndarray, series: str, left: np.ndarray) -> pa.Table:
+        return pa.table({"price": p, "left": left, "right": left + half, "value": np.asarray(values, dtype=float),
+                         "series": pa.array([series] * p.size, pa.string())})
+
+    color = {**series_color(names, (COLORS["truth"], COLORS["d"])), **_WIDE_LEGEND}
+    x = {"field": "left", "type": "quantitative", "title": x_title}
+
+    def layer(name: str, y_title: str) -> dict:
+        return {"data": {"name": name}, "mark": {"type": "bar"},
+                "encoding": {"x": x, "x2": {"field": "right"},
+                             "y": {"field": "value", "type": "quantitative", "title": y_title}, "y2": {"datum": 0},
+                             "color": color,
+                             "tooltip": [{"field": "price", "title": x_title, "format": "g"},
+                                         {"field": "value", "title": y_title, "format": ".3g"}]}}
+
+    layers = [
+        layer("revenue", revenue_title),
+        layer("choice", probability_title),
+        {"data": {"name": "buyers"}, "mark": {"type": "rule", "strokeDash": [4, 3], "strokeWidth": 2, "color": "#333333"},
+         "encoding": {"x": {"field": "max_price", "type": "quantitative", "title": x_title}}},
+    ]
+    datasets = {
+        "revenue": bars(revenues, revenue_title, p - half),
+        "choice": bars(probabilities, probability_title, p),
+        "buyers": pa.table({"max_price": np.unique(np.asarray(buyers, dtype=float))}),
+    }
+    return vega(layers, datasets, title, height=420, resolve={"scale": {"y": "independent"}})
 
 
 def pricing_curves(
@@ -126,19 +160,29 @@ def pricing_curves(
     title: str,
     x_title: str,
     y_title: str,
-) -> go.Figure:
-    """Expected revenue against epsilon (log axis) for each way of choosing the price; the epsilon
-    in use as a dotted line."""
-    styles = ((COLORS["truth"], "dash"), (COLORS["d"], "solid"), (COLORS["danger"], "solid"))
-    traces = [
-        go.Scatter(x=epsilons, y=values, mode="lines", name=html.escape(label), line={"color": colour, "dash": dash, "width": 3})
-        for (label, values), (colour, dash) in zip(curves.items(), styles)
+) -> dict:
+    """Expected revenue against epsilon (log axis) for each way of choosing the price (the first
+    one dashed); the epsilon in use as a dotted line."""
+    names = tuple(curves)
+    e = np.asarray(epsilons, dtype=float)
+    lines = pa.table({
+        "epsilon": np.tile(e, len(names)),
+        "series": pa.array(np.repeat(names, e.size), pa.string()),
+        "revenue": np.concatenate([np.asarray(v, dtype=float) for v in curves.values()]),
+    })
+    x = {"field": "epsilon", "type": "quantitative", "title": x_title, "scale": {"type": "log", "nice": False}}
+    dashes = [[8, 5]] + [[1, 0]] * (len(names) - 1)
+    layers = [
+        {"data": {"name": "curves"}, "mark": {"type": "line", "clip": True, "strokeWidth": 3},
+         "encoding": {"x": x, "y": {"field": "revenue", "type": "quantitative", "title": y_title},
+                      "color": {**series_color(names, (COLORS["truth"], COLORS["d"], COLORS["danger"])[: len(names)]),
+                                **_WIDE_LEGEND},
+                      "strokeDash": {"field": "series", "type": "nominal",
+                                     "scale": {"domain": list(names), "range": dashes}}}},
+        {"data": {"name": "current"}, "mark": {"type": "rule", "strokeDash": [2, 3], "color": COLORS["neutral"]},
+         "encoding": {"x": {**x, "field": "epsilon"}}},
     ]
-    return figure(
-        traces, title, x_title, y_title,
-        xaxis={"type": "log"}, yaxis={"rangemode": "tozero"},
-        shapes=[_vline(current_epsilon, COLORS["neutral"])],
-    )
+    return vega(layers, {"curves": lines, "current": pa.table({"epsilon": [float(current_epsilon)]})}, title)
 
 
 def mode_bars(
@@ -149,26 +193,31 @@ def mode_bars(
     title: str,
     x_title: str,
     y_title: str,
-    hover: str,
+    count_title: str,
     chosen_label: str,
-) -> go.Figure:
-    """Probability of each candidate (most common first, at most MAX_BARS), the chosen one marked."""
+) -> dict:
+    """Probability of each candidate (most common first, at most MAX_BARS), the chosen one marked
+    by a red triangle and `chosen_label` above its bar."""
     shown = min(len(candidates), MAX_BARS)
+    labels = [str(c) for c in candidates[:shown]]
     c = np.asarray(counts)[:shown]
-    p = np.asarray(probabilities)[:shown]
-    bar = go.Bar(
-        x=np.arange(shown), y=p, marker_color=[COLORS["truth"] if v == np.max(counts) else COLORS["d"] for v in c],
-        text=[f"{v:.3g}" for v in p], textposition="outside", cliponaxis=False,
-        hovertext=[hover.format(count=f"{v:,}") for v in c], hoverinfo="text+y", name=y_title,
+    p = np.asarray(probabilities, dtype=float)[:shown]
+    layers, bars = _labelled_bars(
+        labels, p, c == np.max(counts), {"count": c.astype(np.int64)}, x_title, y_title,
+        {"field": "count", "title": count_title, "format": ","}, headroom=0.3,
     )
-    annotations = []
-    if chosen < shown:
-        annotations.append(
-            {"x": chosen, "y": float(p[chosen]), "text": html.escape(chosen_label), "showarrow": True,
-             "arrowhead": 2, "ay": -40, "yshift": 22, "font": {"color": COLORS["danger"]}}
-        )
-    return figure(
-        [bar], title, x_title, y_title,
-        xaxis=_category_ticks(list(candidates)[:shown]), yaxis={"range": [0, max(1.0, float(p.max())) * 1.3]},
-        annotations=annotations,
-    )
+    at = {"x": _options_x(labels, x_title), "y": {"field": "probability", "type": "quantitative", "title": y_title}}
+    layers += [
+        {"data": {"name": "chosen"}, "mark": {"type": "point", "shape": "triangle-down", "filled": True, "size": 120,
+                                               "yOffset": -30, "color": COLORS["danger"], "opacity": 1},
+         "encoding": at},
+        {"data": {"name": "chosen"}, "mark": {"type": "text", "baseline": "bottom", "dy": -38, "color": COLORS["danger"]},
+         "encoding": {**at, "text": {"field": "label"}}},
+    ]
+    picked = [chosen] if chosen < shown else []
+    chosen_rows = pa.table({
+        "option": pa.array([labels[i] for i in picked], pa.string()),
+        "probability": pa.array([float(p[i]) for i in picked], pa.float64()),
+        "label": pa.array([chosen_label for _ in picked], pa.string()),
+    })
+    return vega(layers, {"bars": bars, "chosen": chosen_rows}, title)

@@ -28,10 +28,10 @@ TEXT: dict[str, str] = {
     "vote_epsilon": "Privacy budget ε (0 = every option equally likely)",
     "sensitivity": "Score sensitivity Δq",
     "sensitivity_help": "The most one person can change any score. One vote per person: Δq = 1.",
-    "vote_chart_title": "Probability of choosing each option at ε = {eps:g}",
+    "vote_chart_title": "Probability of choosing each option",
     "option_axis": "Option",
     "probability_axis": "Probability of being chosen",
-    "score_hover": "score {score}",
+    "score_title": "Score",
     "vote_summary": (
         "At ε = {eps:g} the mechanism picks **{best}** (score {score:g}) with probability "
         "**{prob:.3g}**; the least likely option has probability {low:.3g}."
@@ -100,7 +100,7 @@ TEXT: dict[str, str] = {
         "The exponential mechanism only ever picks a candidate price, and as ε grows it picks a best "
         "one almost surely."
     ),
-    "candidates_title": "Revenue of each candidate price (top) and the exponential mechanism's choice (bottom), ε = {eps:g}",
+    "candidates_title": "Revenue of each candidate price (left axis) and the chance that the exponential mechanism picks it (right axis)",
     "price_axis": "Candidate price",
     "revenue_axis": "Revenue",
     "revenue_curves_title": "Expected revenue against ε",
@@ -122,9 +122,9 @@ TEXT: dict[str, str] = {
         "**{prob:.3g}**."
     ),
     "mode_result_tied": "Several values share the top count, so any of them counts as the most common.",
-    "mode_chart_title": "Probability of choosing each value, most common first (ε = {eps:g})",
+    "mode_chart_title": "Probability of choosing each value, most common first",
     "mode_value_axis": "Value",
-    "count_hover": "{count} people",
+    "count_title": "People",
     "mode_chosen_label": "private choice",
     "mode_public": "The candidates are the public list of possible values declared for this dataset, unseen values included.",
     "mode_private_candidates": (

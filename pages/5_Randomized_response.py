@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import html
 import math
 
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from dpcore.ldp import (
@@ -114,26 +114,34 @@ def survey(ctx: PageContext, p: float) -> None:
     st.subheader(TEXT["survey_title"])
     c1, c2 = st.columns(2)
     n = int(c1.number_input(TEXT["survey_n"], min_value=1, max_value=MAX_RESPONDENTS, value=1000, step=100, key="rr_n", bind="query-params"))
-    share = c2.slider(TEXT["survey_share"], min_value=0.0, max_value=1.0, value=0.3, step=0.01, key="rr_share", bind="query-params")
+    survey_release(ctx, p, n, c2.container(), st.container())
+
+
+@st.fragment
+def survey_release(ctx: PageContext, p: float, n: int, slider_slot: DeltaGenerator, release_slot: DeltaGenerator) -> None:
+    """The true share of "yes", the simulated survey and its correction.
+
+    A fragment of its own: moving the share redraws only these, not p, ε and the coin tosser.
+    Everything is computed first, then drawn in one burst."""
+    share = slider_slot.slider(
+        TEXT["survey_share"], min_value=0.0, max_value=1.0, value=0.3, step=0.01, key="rr_share", bind="query-params"
+    )
     n_true, n_yes = rr_simulate_survey(n, share, p, ctx.rng("rr-survey"))
     s = rr_summary(n_yes, n, p)
-    show_figure(
-        charts.survey_estimate(
-            n_true / n, s.raw_share, s.estimate, s.low, s.high,
-            {"truth": TEXT["row_truth"], "raw": TEXT["row_raw"], "corrected": TEXT["row_corrected"]},
-            TEXT["survey_chart_title"], TEXT["survey_axis"],
-        ),
-        key="rr_fig_survey",
+    chart = charts.survey_estimate(
+        n_true / n, s.raw_share, s.estimate, s.low, s.high,
+        {"truth": TEXT["row_truth"], "raw": TEXT["row_raw"], "corrected": TEXT["row_corrected"]},
+        TEXT["survey_chart_title"], TEXT["survey_axis"],
     )
-    st.markdown(
-        TEXT["survey_result"].format(
-            n=n, n_true=n_true, truth=n_true / n, n_yes=n_yes, raw=s.raw_share, p=p, den=2 * p - 1,
-            est=s.estimate, se=s.standard_error, low=s.low, high=s.high,
-        )
+    result = TEXT["survey_result"].format(
+        n=n, n_true=n_true, truth=n_true / n, n_yes=n_yes, raw=s.raw_share, p=p, den=2 * p - 1,
+        est=s.estimate, se=s.standard_error, low=s.low, high=s.high,
     )
-    if not 0 <= s.estimate <= 1:
-        st.caption(TEXT["survey_outside"])
-    st.caption(TEXT["simulation"])
+    notes = ([] if 0 <= s.estimate <= 1 else [TEXT["survey_outside"]]) + [TEXT["simulation"]]
+    with release_slot:
+        show_figure(chart, key="rr_fig_survey")
+        st.markdown(result)
+        st.caption("\n\n".join(notes))  # one element: each element drawn costs the browser time
 
 
 @st.fragment
@@ -192,7 +200,10 @@ def _eligible_columns(frame: pd.DataFrame) -> list[str]:
 
 @st.fragment
 def your_data(ctx: PageContext) -> None:
-    """A fragment: a control of this tab reruns this tab only."""
+    """The column and weights; then the randomized answers.
+
+    A fragment: a control of this tab reruns this tab only. The epsilon slider and what it
+    changes are drawn by the nested `column_release`."""
     st.markdown(TEXT["column_intro"])
     frame = ctx.dataset.table.frame
     eligible = session_memo("rr_eligible", ctx.dataset.ident, lambda: _eligible_columns(frame))
@@ -204,8 +215,19 @@ def your_data(ctx: PageContext) -> None:
         column = column_select(ctx.dataset, eligible, "rr_col", TEXT["column"])
     with c2:
         weight = weight_column_select(ctx.dataset, column, "rr_w")
-    with c3:
-        eps = epsilon_slider("rr_col_eps", default=1.0, label=TEXT["column_epsilon"])
+    column_release(ctx, column, weight, c3.container(), st.container())
+
+
+@st.fragment
+def column_release(
+    ctx: PageContext, column: str, weight: str | None, slider_slot: DeltaGenerator, release_slot: DeltaGenerator
+) -> None:
+    """Epsilon for each person, the randomized column corrected, and the error against n.
+
+    A fragment of its own so that an epsilon change redraws only these. Every number and chart
+    is computed before anything is drawn: elements that trickle in cost the browser extra redraws."""
+    eps = epsilon_slider("rr_col_eps", default=1.0, label=TEXT["column_epsilon"], container=slider_slot)
+    frame = ctx.dataset.table.frame
     public = public_categories(ctx.dataset.key, column)
     try:
         result = randomize_column(
@@ -213,63 +235,60 @@ def your_data(ctx: PageContext) -> None:
             weights=None if weight is None else frame[weight], categories=public,
         )
     except ValueError as exc:
-        show_error(exc)
+        with release_slot:
+            show_error(exc)
         return
-    st.markdown(
-        TEXT["column_method"].format(
-            method=result.method[0].upper() + result.method[1:], n=result.n, p=result.p, q=result.q, eps=eps
-        )
+    method = TEXT["column_method"].format(
+        method=result.method[0].upper() + result.method[1:], n=result.n, p=result.p, q=result.q, eps=eps
     )
     half = 1.96 * result.standard_errors
-    show_figure(
-        charts.frequency_comparison(
-            result.categories, result.true_frequencies, result.raw_frequencies, result.estimated_frequencies, half,
-            {"truth": TEXT["bar_truth"], "raw": TEXT["bar_raw"], "corrected": TEXT["bar_corrected"]},
-            TEXT["column_chart_title"].format(column=html.escape(str(column))), TEXT["category_axis"], TEXT["frequency_axis"],
-        ),
-        key="rr_fig_column",
+    frequencies = charts.frequency_comparison(
+        result.categories, result.true_frequencies, result.raw_frequencies, result.estimated_frequencies, half,
+        {"truth": TEXT["bar_truth"], "raw": TEXT["bar_raw"], "corrected": TEXT["bar_corrected"]},
+        TEXT["column_chart_title"].format(column=column), TEXT["category_axis"], TEXT["frequency_axis"],
     )
-    if len(result.categories) > charts.MAX_BARS:
-        st.caption(TEXT["bars_truncated"].format(shown=charts.MAX_BARS, total=len(result.categories)))
-    st.dataframe(
-        pd.DataFrame(
-            {
-                TEXT["col_value"]: result.categories,
-                TEXT["col_true_count"]: result.true_counts,
-                TEXT["col_true"]: result.true_frequencies,
-                TEXT["col_raw"]: result.raw_frequencies,
-                TEXT["col_corrected"]: result.estimated_frequencies,
-                TEXT["col_half"]: half,
-            }
-        ),
-        hide_index=True,
-        key="rr_column_table",
+    table = pd.DataFrame(
+        {
+            TEXT["col_value"]: result.categories,
+            TEXT["col_true_count"]: result.true_counts,
+            TEXT["col_true"]: result.true_frequencies,
+            TEXT["col_raw"]: result.raw_frequencies,
+            TEXT["col_corrected"]: result.estimated_frequencies,
+            TEXT["col_half"]: half,
+        }
     )
     raw_rmse = float(np.sqrt(np.mean((result.raw_frequencies - result.true_frequencies) ** 2)))
-    st.markdown(TEXT["column_errors"].format(rmse=result.rmse, raw_rmse=raw_rmse, uniform=1 / len(result.categories)))
-    st.caption(TEXT["column_public"] if public else TEXT["column_private"])
+    errors = TEXT["column_errors"].format(rmse=result.rmse, raw_rmse=raw_rmse, uniform=1 / len(result.categories))
+    notes = [TEXT["column_public"] if public else TEXT["column_private"]]
     if result.missing or result.outside:
-        st.caption(TEXT["column_left_out"].format(missing=result.missing, outside=result.outside))
-
+        notes.append(TEXT["column_left_out"].format(missing=result.missing, outside=result.outside))
     truth = result.true_frequencies
     curves = {
-        TEXT["curve_local"].format(eps=e): np.array([grr_rmse(truth, int(m), e) for m in ERROR_N])
-        for e in sorted({*ERROR_EPSILONS, eps})
+        **{TEXT["curve_local"].format(eps=e): np.array([grr_rmse(truth, int(m), e) for m in ERROR_N]) for e in ERROR_EPSILONS},
+        TEXT["curve_local_chosen"]: np.array([grr_rmse(truth, int(m), eps) for m in ERROR_N]),
     }
     central = np.array([central_frequency_error(int(m), eps) for m in ERROR_N])
-    show_figure(
-        charts.error_vs_n(
-            ERROR_N, curves, central, TEXT["curve_central"].format(eps=eps), (result.n, max(result.rmse, 1e-12)),
-            TEXT["this_run"], TEXT["error_chart_title"], TEXT["people_axis"], TEXT["error_axis"],
-        ),
-        key="rr_fig_error",
+    error_chart = charts.error_vs_n(
+        ERROR_N, curves, central, (result.n, max(result.rmse, 1e-12)),
+        {"central": TEXT["curve_central"], "this_run": TEXT["this_run"],
+         "this_run_note": TEXT["this_run_note"].format(n=result.n, eps=eps)},
+        TEXT["error_chart_title"], TEXT["people_axis"], TEXT["error_axis"],
     )
-    st.markdown(
-        TEXT["error_summary"].format(
-            n=result.n, eps=eps, local=grr_rmse(truth, result.n, eps), central=central_frequency_error(result.n, eps)
-        )
+    summary = TEXT["error_summary"].format(
+        n=result.n, eps=eps, local=grr_rmse(truth, result.n, eps), central=central_frequency_error(result.n, eps)
     )
-    st.caption(TEXT["simulation"])
+
+    with release_slot:
+        st.markdown(method)
+        show_figure(frequencies, key="rr_fig_column")
+        if len(result.categories) > charts.MAX_BARS:
+            st.caption(TEXT["bars_truncated"].format(shown=charts.MAX_BARS, total=len(result.categories)))
+        st.dataframe(table, hide_index=True, key="rr_column_table")
+        st.markdown(errors)
+        st.caption("\n\n".join(notes))
+        show_figure(error_chart, key="rr_fig_error")
+        st.markdown(summary)
+        st.caption(TEXT["simulation"])
 
 
 def local_versus_central() -> None:

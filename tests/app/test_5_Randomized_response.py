@@ -7,16 +7,29 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_errors, page_text, plotly_spec, run_page
+from tests.app.conftest import assert_clean, page_errors, page_text, run_page, vega_specs
+from ui.text.randomized_response import TEXT
 
 PAGE = "pages/5_Randomized_response.py"
 
 
+def _chart(at: AppTest, key: str) -> dict:
+    """The Vega-Lite spec of one chart, its datasets decoded into DataFrames. Vega-Lite charts
+    carry no key in AppTest: each is found by its title."""
+    titles = {
+        "rr_fig_survey": lambda t: t == TEXT["survey_chart_title"],
+        "rr_fig_column": lambda t: t.startswith(TEXT["column_chart_title"].split("{")[0]),
+        "rr_fig_error": lambda t: t == TEXT["error_chart_title"],
+    }
+    return next(spec for spec in vega_specs(at) if titles[key](spec["title"]["text"]))
 
 
-def _figure(at: AppTest, key: str) -> dict:
-    chart = next(c for c in at.get("plotly_chart") if key in c.proto.id)
-    return plotly_spec(chart)
+def _survey(at: AppTest) -> dict[str, float]:
+    """The survey chart's three rows (truth, raw, corrected) and its interval, by name."""
+    data = _chart(at, "rr_fig_survey")["datasets"]
+    truth, raw, corrected = data["points"]["share"]
+    low, high = data["interval"].loc[0, ["low", "high"]]
+    return {"truth": truth, "raw": raw, "corrected": corrected, "low": low, "high": high}
 
 
 def _table(at: AppTest, column: str):
@@ -38,7 +51,7 @@ def test_default_view(default_run: AppTest) -> None:
     assert "ε = ln(p / (1 − p)) = ln(0.75 / 0.25) = **1.099**" in text
     assert "Of 1,000 respondents, 300 truly say 'yes'" in text
     assert [t.label for t in at.tabs] == ["The coin protocol", "The book's example", "Your data", "Local versus central"]
-    assert len(at.get("plotly_chart")) == 4
+    assert len(vega_specs(at)) == 3 and len(at.get("plotly_chart")) == 1  # the diagram is a static plotly figure
 
 
 def test_the_books_worked_example(default_run: AppTest) -> None:
@@ -52,12 +65,37 @@ def test_the_books_worked_example(default_run: AppTest) -> None:
 
 
 def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> None:
-    fig = _figure(default_run, "rr_fig_survey")
-    truth, raw, corrected = (trace["x"][0] for trace in fig["data"])
-    assert truth == pytest.approx(0.3)
-    assert corrected == pytest.approx((0.75 - 1) / 0.5 + raw / 0.5)
-    half = fig["data"][2]["error_x"]["array"][0]
-    assert half == pytest.approx(1.959964 * math.sqrt(0.75 * 0.25 / 1000) / 0.5, rel=1e-5)
+    survey = _survey(default_run)
+    assert survey["truth"] == pytest.approx(0.3)
+    assert _chart(default_run, "rr_fig_survey")["datasets"]["truth"]["share"].tolist() == [survey["truth"]]
+    assert survey["corrected"] == pytest.approx((0.75 - 1) / 0.5 + survey["raw"] / 0.5)
+    half = 1.959964 * math.sqrt(0.75 * 0.25 / 1000) / 0.5
+    assert survey["high"] - survey["corrected"] == pytest.approx(half, rel=1e-5)
+    assert survey["corrected"] - survey["low"] == pytest.approx(half, rel=1e-5)
+
+
+def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs() -> None:
+    at = run_page(PAGE)
+    before = vega_specs(at)
+    at.select_slider(key="rr_col_eps").set_value(5.0)
+    at.number_input(key="rr_p").set_value(0.9)
+    at.slider(key="rr_share").set_value(0.6).run()
+    assert_clean(at)
+    after = vega_specs(at)
+    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    assert [{**a, "datasets": None} for a in after] == [{**b, "datasets": None} for b in before]
+    assert _survey(at)["truth"] == pytest.approx(0.6)
+    assert _survey(at)["high"] - _survey(at)["corrected"] == pytest.approx(1.959964 * math.sqrt(0.09 / 1000) / 0.8, rel=1e-5)
+    bars = _chart(at, "rr_fig_column")["datasets"]["bars"]
+    truth = bars.loc[bars["series"] == "True", "value"].tolist()
+    assert truth == pytest.approx([c / 2182 for c in (405, 436, 421, 457, 463)])
+    raw = bars.loc[bars["series"] == "Raw (what the collector sees)", "value"]
+    assert raw.sum() == pytest.approx(1.0)
+    intervals = _chart(at, "rr_fig_column")["datasets"]["intervals"]
+    corrected = bars.loc[bars["series"] == "Corrected (95% interval)", "value"].to_numpy()
+    assert (intervals["low"].to_numpy() < corrected).all() and (corrected < intervals["high"].to_numpy()).all()
+    run = _chart(at, "rr_fig_error")["datasets"]["run"]
+    assert run["note"].tolist() == ["this run: n = 2,182, ε = 5"]
 
 
 def test_p_sets_epsilon_and_epsilon_sets_p() -> None:
@@ -128,7 +166,7 @@ def test_survey_controls() -> None:
     at.slider(key="rr_share").set_value(0.6).run()
     assert_clean(at)
     assert "Of 20,000 respondents, 12,000 truly say 'yes'" in page_text(at)
-    corrected = _figure(at, "rr_fig_survey")["data"][2]["x"][0]
+    corrected = _survey(at)["corrected"]
     assert abs(corrected - 0.6) < 4 * math.sqrt(0.75 * 0.25 / 20_000) / 0.5
 
 
@@ -141,9 +179,17 @@ def test_column_of_the_medical_table(default_run: AppTest) -> None:
     table = _table(at, "Corrected frequency")
     assert list(table["True count"]) == [405, 436, 421, 457, 463]
     assert table["Corrected frequency"].sum() == pytest.approx(1.0)
-    error = _figure(at, "rr_fig_error")
-    names = [t["name"] for t in error["data"]]
-    assert "Central (histogram page), ε = 1" in names and "This run" in names
+    error = _chart(at, "rr_fig_error")["datasets"]
+    names = error["curves"]["series"].unique().tolist()
+    assert names == ["Local, ε = 0.5", "Local, ε = 1", "Local, ε = 2", "Local, ε = 4", "Local, the ε chosen above",
+                     "Central (histogram page), the ε chosen above"]
+    run = error["run"]
+    assert run["series"].tolist() == ["This run"] and run["n"].tolist() == [2182]
+    assert run["note"].tolist() == ["this run: n = 2,182, ε = 1"]
+    curves = error["curves"]
+    chosen = curves.loc[curves["series"] == "Local, the ε chosen above", "error"].tolist()
+    assert chosen == curves.loc[curves["series"] == "Local, ε = 1", "error"].tolist()
+    assert chosen == sorted(chosen, reverse=True)  # the error shrinks as n grows
 
 
 def test_binary_column_and_epsilon() -> None:
@@ -174,9 +220,11 @@ def test_user_text_is_escaped() -> None:
     csv = "**[x](http://evil.example)**,n\n<b>a</b>,1\nb,2\nb,3\n"
     at.sidebar.file_uploader[0].set_value(("evil.csv", csv.encode(), "text/csv")).run()
     assert_clean(at)
-    fig = _figure(at, "rr_fig_column")
-    assert "&lt;b&gt;a&lt;/b&gt;" in fig["layout"]["xaxis"]["ticktext"]
-    assert "**[x](http" in fig["layout"]["title"]["text"] and "<b>" not in fig["layout"]["title"]["text"]
+    chart = _chart(at, "rr_fig_column")
+    # Vega draws labels as SVG text: the user's text travels as a plain value and shows as typed
+    assert "<b>a</b>" in chart["datasets"]["bars"]["bin"].tolist()
+    assert "<b>a</b>" in chart["layer"][0]["encoding"]["x"]["sort"]
+    assert "**[x](http" in chart["title"]["text"]
 
 
 def test_url_parameters_reopen_the_same_view() -> None:
@@ -188,6 +236,8 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert first.slider(key="rr_share").value == pytest.approx(0.6)
     assert first.select_slider(key="rr_col_eps").value == 2.0
     for key in ("rr_fig_survey", "rr_fig_column"):
-        assert _figure(first, key)["data"] == _figure(second, key)["data"]
+        for name, data in _chart(first, key)["datasets"].items():
+            assert data.equals(_chart(second, key)["datasets"][name]), (key, name)
     other = run_page(PAGE, {**query, "seed": "4"})
-    assert _figure(other, "rr_fig_column")["data"] != _figure(first, "rr_fig_column")["data"]
+    bars = _chart(first, "rr_fig_column")["datasets"]["bars"]
+    assert not _chart(other, "rr_fig_column")["datasets"]["bars"].equals(bars)

@@ -121,8 +121,10 @@ TEXT: dict[str, str] = {
     "people_axis": "Number of people n",
     "error_axis": "Typical error (root mean square)",
     "curve_local": "Local, ε = {eps:g}",
-    "curve_central": "Central (histogram page), ε = {eps:g}",
+    "curve_local_chosen": "Local, the ε chosen above",
+    "curve_central": "Central (histogram page), the ε chosen above",
     "this_run": "This run",
+    "this_run_note": "this run: n = {n:,}, ε = {eps:g}",
     "error_summary": (
         "With n = {n:,} people and ε = {eps:g}, randomized response gets each frequency right to about "
         "{local:.3g}; the central model of the histogram page, where a trusted curator adds Laplace "

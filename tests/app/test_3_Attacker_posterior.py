@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, plotly_specs, run_page
+from tests.app.conftest import assert_clean, run_page, vega_specs
+from ui.charts.theme import CURVE_POINTS
 
 PAGE = "pages/3_Attacker_posterior.py"
 PARTS = ("bounds", "mechanism", "loss", "testing", "game")
@@ -23,6 +25,8 @@ def _metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
+def _without_data(specs: list[dict]) -> list[dict]:
+    return [{**spec, "datasets": sorted(spec["datasets"])} for spec in specs]
 
 
 def _posterior(at: AppTest) -> float:
@@ -51,10 +55,46 @@ def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
     assert (_metric(at, "Lowest possible posterior"), _metric(at, "Highest possible posterior")) == ("26.9%", "73.1%")
     # The cancer table is the default pair: is Alice in it? 3 with her, 2 without.
     assert "is 3 on D and 2 on D′" in text and "Alice" in text
-    band = plotly_specs(at)[0]
-    assert len(at.get("plotly_chart")) == 1
-    diagonal = next(t for t in band["data"] if t.get("name") == "learned nothing")
-    assert diagonal["x"] == [0, 1] and diagonal["y"] == [0, 1]
+    (band,) = vega_specs(at)
+    diagonal = band["datasets"]["diagonal"]
+    assert diagonal["prior"].tolist() == [0, 1] and diagonal["posterior"].tolist() == [0, 1]
+    assert diagonal["series"].tolist() == ["learned nothing"] * 2
+    # The shaded band is the chosen epsilon's: at a prior of 50% it runs from 26.9% to 73.1%.
+    shaded = band["datasets"]["band"]
+    assert np.interp(0.5, shaded["prior"], shaded["upper"]) == pytest.approx(0.7311, abs=1e-4)
+    assert np.interp(0.5, shaded["prior"], shaded["lower"]) == pytest.approx(0.2689, abs=1e-4)
+    assert band["datasets"]["you"]["posterior"].tolist() == pytest.approx([0.2689, 0.5, 0.7311], abs=1e-4)
+    assert band["datasets"]["grey_labels"]["text"].tolist() == ["ε = 0.1", "ε = 0.5", "ε = 2", "ε = 5"]
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_epsilon_changes_only_the_data_of_the_charts(part: str) -> None:
+    at = run_page(PAGE, {"post_part": part})
+    before = vega_specs(at)
+    at.select_slider(key="post_eps").set_value(2.0).run()
+    assert_clean(at)
+    after = vega_specs(at)
+    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    assert _without_data(after) == _without_data(before)
+    assert any(not a["datasets"][name].equals(b["datasets"][name])
+               for a, b in zip(after, before, strict=True) for name in a["datasets"])
+
+
+def test_epsilon_moves_the_numbers_in_the_charts() -> None:
+    at = run_page(PAGE)
+    at.select_slider(key="post_eps").set_value(2.0).run()
+    band = vega_specs(at)[0]["datasets"]
+    assert np.interp(0.5, band["band"]["prior"], band["band"]["upper"]) == pytest.approx(0.8808, abs=1e-4)
+    assert band["chosen_label"]["text"].tolist() == ["ε = 2"]
+    assert "ε = 2" not in band["grey_labels"]["text"].tolist()
+    loss = run_page(PAGE, {"post_part": "loss", "post_eps": "2"})
+    loss_chart, pld_chart, area_chart, curves_chart = vega_specs(loss)
+    assert sorted(loss_chart["datasets"]["lines"]["loss"]) == [-2.0, 2.0]
+    assert loss_chart["datasets"]["curve"]["loss"].max() == pytest.approx(2.0)  # Laplace: L(O) = eps0 = Delta/b
+    assert pld_chart["datasets"]["beyond"].equals(loss_chart["datasets"]["beyond"])  # one loss axis for both
+    assert pld_chart["datasets"]["bins"]["mass"].sum() == pytest.approx(1.0)
+    assert curves_chart["datasets"]["read"]["epsilon"].tolist() == [1.0]  # eps' = 0.5 x eps
+    assert "δ = 0.393" in area_chart["datasets"]["words"]["text"][0]  # 1 - e^((1 - 2) / 2)
 
 
 def test_raising_epsilon_widens_the_bounds() -> None:
@@ -103,7 +143,13 @@ def test_moving_the_output_changes_the_posterior() -> None:
     at.slider(key="post_o").set_value(-4.0).run()
     assert _posterior(at) == pytest.approx(0.269, abs=5e-4)
     assert "inside the pure ε-DP band" in _visible_text(at)
-    assert len(at.get("plotly_chart")) == 2
+    densities, curve = vega_specs(at)
+    seen = curve["datasets"]["seen"]
+    assert (seen["output"][0], seen["posterior"][0]) == (-4.0, pytest.approx(0.269, abs=5e-4))
+    assert densities["datasets"]["observed"]["output"].tolist() == [-4.0]
+    laws = densities["datasets"]["laws"]
+    peak = laws.loc[laws["likelihood"].idxmax()]
+    assert (peak["series"], peak["output"], peak["likelihood"]) in {("on D", 3.0, 0.5), ("on D′", 2.0, 0.5)}  # Laplace b = 1
 
 
 def test_the_output_survives_an_epsilon_change() -> None:
@@ -188,7 +234,13 @@ def test_privacy_loss_part_reports_delta_and_its_checks() -> None:
     assert "Balle & Wang's analytic formula gives 1e-05" in text
     gap = float(re.search(r"largest difference from the integration is ([0-9.e+-]+)\.", text).group(1))
     assert gap < 1e-6
-    assert len(at.get("plotly_chart")) == 2
+    _, _, area_chart, curves_chart = vega_specs(at)
+    assert curves_chart["datasets"]["target"]["delta"].tolist() == [pytest.approx(1e-5)]
+    curves = curves_chart["datasets"]["curves"]
+    numeric = curves[curves["series"] == "δ(ε), numerical"]
+    assert np.interp(1.0, numeric["epsilon"], numeric["delta"]) == pytest.approx(1e-5, rel=1e-2)  # read at eps' = eps, on the curve too
+    assert (curves["delta"] > 0).all()  # the log axis gets no zeros
+    assert "δ = 1e-05" in area_chart["datasets"]["words"]["text"][0]
 
 
 def test_testing_part_states_the_advantage() -> None:
@@ -221,7 +273,14 @@ def test_game_reports_accuracy_against_the_ceiling() -> None:
 def test_every_part_renders_for_every_mechanism(kind: str, part: str) -> None:
     at = run_page(PAGE, {"post_part": part, "post_mech": kind, "post_eps": "0.5"})
     assert_clean(at)
-    assert at.get("plotly_chart"), "each part draws at least one figure"
+    specs = vega_specs(at)
+    assert specs, "each part draws at least one chart"
+    for spec in specs:
+        for name, frame in spec["datasets"].items():
+            assert len(frame) < 2_000, name  # beyond that Streamlit draws on a canvas
+            curve = next((c for c in ("curve", "series") if c in frame), None)
+            per_curve = frame.groupby(curve).size().max() if curve and len(frame) else len(frame)
+            assert per_curve <= CURVE_POINTS, (name, per_curve)  # the browser's redraw cost grows with every point
 
 
 # --- the URL ----------------------------------------------------------------------------------

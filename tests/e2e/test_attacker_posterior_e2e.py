@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import ARTIFACTS, open_app, wait_for_idle
+from tests.e2e.conftest import ARTIFACTS, label_number, open_app, vega_mark_labels, wait_for_idle
 
 PAGE = "/Attacker_posterior"
 POSTERIOR = re.compile(r"Posterior P\[D \| O\] = (\d\.\d{3}): after seeing O = (-?[\d.]+)")
@@ -23,6 +23,9 @@ def test_moving_the_output_changes_the_posterior(page: Page, base_url: str) -> N
     open_app(page, f"{base_url}{PAGE}?post_part=mechanism")
     before = _posterior_sentence(page)
     assert "P[D | O] = 0.731" in before and "O = 3" in before  # O starts at f(D) = 3 (Alice is in)
+    # The exact-posterior chart marks the output seen (its last layer).
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
+    assert vega_mark_labels(page, 1, 5) == ["Output O: 3; Posterior P[D | O]: 73%; series: O seen"]
     slider = page.get_by_role("slider", name=re.compile("Output O"))
     slider.focus()
     for _ in range(20):  # 20 steps of 0.05 to the left: O = 2
@@ -30,6 +33,14 @@ def test_moving_the_output_changes_the_posterior(page: Page, base_url: str) -> N
     wait_for_idle(page)
     expect(page.get_by_text(re.compile(r"Posterior P\[D \| O\] = 0\.269: after seeing O = 2\b"))).to_be_visible()
     assert _posterior_sentence(page) != before
+    # The chart moved its mark without a new chart: O = 2, posterior 27%.
+    page.wait_for_function(
+        "() => { const d = document.querySelectorAll('[data-testid=stVegaLiteChart]')[1]"
+        ".querySelector('g.layer_5_marks path'); return d && /^Output O: 2;/.test(d.getAttribute('aria-label')); }"
+    )
+    (seen,) = vega_mark_labels(page, 1, 5)
+    assert label_number(seen, 0) == 2.0
+    assert seen.split("; ")[1] == "Posterior P[D | O]: 27%"
     expect(page).to_have_url(re.compile(r"post_o=2(&|$)"))
     expect(page.get_by_test_id("stException")).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -52,7 +63,10 @@ def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{PAGE}?post_part=loss&post_mech=gaussian&post_read=1")
     # Read at the calibration epsilon, the Gaussian's delta(eps) is the delta it was calibrated for.
     expect(page.get_by_text(re.compile(r"δ\(ε′\) = 1e-05 by numerical integration"))).to_be_visible()
-    expect(page.locator(".js-plotly-plot")).to_have_count(2)
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(4)
+    # The distribution of L under D (layer 1 of the second chart): its bars hold all the probability.
+    masses = [label_number(label, 0) for label in vega_mark_labels(page, 1, 1)]
+    assert len(masses) == 60 and abs(sum(masses) - 1) < 0.01
     expect(page.get_by_test_id("stException")).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "attacker_posterior_loss.png"), full_page=True)

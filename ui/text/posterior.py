@@ -1,7 +1,8 @@
 """Sentences of the attacker's-view page (pages/3_Attacker_posterior.py), kept together for translation.
 
 Placeholders in braces are filled by the page; anything taken from a dataset (names, column values)
-is passed through ui.safe.md_escape first. Formulas for st.latex end in "_latex".
+is passed through ui.safe.md_escape first. Formulas (drawn as LaTeX) end in "_latex". A "\\n" in a
+chart title (a half-width chart) starts its second line.
 """
 
 TEXT: dict[str, str] = {
@@ -49,6 +50,7 @@ TEXT: dict[str, str] = {
     "fig_band_diagonal": "learned nothing",
     "fig_band_eps": "ε = {eps:g}",
     "fig_band_you": "your prior",
+    "fig_band_chosen": "the chosen ε (shaded)",
     # Part 2: a real mechanism
     "mechanism_intro": "Now a real mechanism. The attacker sees one output O and computes the exact posterior by Bayes' rule from the two likelihoods, p(O | D) and p(O | D′). Drag O, or draw an output from the mechanism run on D.",
     "output_label": "Output O that the attacker sees",
@@ -95,7 +97,7 @@ TEXT: dict[str, str] = {
     "check_discrete_laplace": "Check at ε′: Google's dp-accounting gives {accounting:.6g}. Along the whole curve the largest difference from the sum over the pmf is {gap:.1e}.",
     "check_randomized_response": "Check at ε′: for randomized response the closed form max(0, p − e^ε′ (1 − p)) gives {analytic:.6g}. Along the whole curve the largest difference is {gap:.1e}.",
     "delta_pure": "This mechanism is pure ε-DP: δ(ε′) = 0 for every ε′ from ε = {eps:g} on. Choose a smaller ε′ to see a positive δ.",
-    "fig_loss_title": "Privacy loss L(O) = ln(p(O | D) / p(O | D′)) for every output",
+    "fig_loss_title": "Privacy loss L(O) = ln(p(O | D) / p(O | D′))\nfor every output",
     "fig_loss_x": "Output O",
     "fig_loss_y": "Privacy loss L(O)",
     "fig_loss_eps": "+ε and −ε",
@@ -105,12 +107,14 @@ TEXT: dict[str, str] = {
     "fig_pld_y": "Probability",
     "fig_pld_within": "L ≤ ε",
     "fig_pld_beyond": "L > ε",
-    "fig_area_title": "δ as an area: outputs ranked by privacy loss, largest first",
+    "fig_area_title": "δ as an area: outputs ranked by privacy loss,\nlargest first",
     "fig_area_x": "Probability under D of the outputs with a larger loss",
     "fig_area_y": "1 − e^(ε − L)",
     "fig_area_curve": "1 − e^(ε − L) of the output",
     "fig_area_delta": "δ = {delta:.3g} (shaded area)",
     "fig_area_delta_one": "δ₁ = {delta_one:.3g} (the rectangle's width)",
+    "fig_area_delta_name": "δ(ε′), the shaded area",
+    "fig_area_delta_one_name": "δ₁(ε′), the rectangle's width",
     "fig_curve_title": "δ(ε) of this mechanism, three ways",
     "fig_curve_x": "ε",
     "fig_curve_y": "δ (log scale)",

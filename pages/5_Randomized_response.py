@@ -293,7 +293,7 @@ def column_release(
 
 def local_versus_central() -> None:
     labels = {k.removeprefix("diagram_"): v for k, v in TEXT.items() if k.startswith("diagram_")}
-    show_figure(charts.local_vs_central(labels), key="rr_fig_models")
+    show_figure(charts.local_vs_central(labels, TEXT["diagram_title"]), key="rr_fig_models")
     st.markdown(TEXT["local_sentence"])
     st.page_link("pages/2_Histogram_and_neighbour.py", label=TEXT["to_histogram"])
     st.caption(TEXT["local_more"])

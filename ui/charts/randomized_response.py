@@ -1,5 +1,4 @@
-"""Charts of the Randomized response page: plain numbers in, Vega-Lite specs out (the static
-local-versus-central diagram stays a plotly figure, see `local_vs_central`).
+"""Charts of the Randomized response page: plain numbers in, Vega-Lite specs out.
 
 The numbers sit in named datasets and a spec depends only on the labels and the categories, so
 a new epsilon, p, share or seed sends new data into charts the browser has already laid out.
@@ -11,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-import plotly.graph_objects as go
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, FONT_SIZE, figure, series_color, vega
+from ui.charts.theme import COLORS, FONT_SIZE, series_color, vega
 
 MAX_BARS = 30
 _WIDE_LEGEND = {"labelLimit": 400}  # the theme cuts legend labels at 160 px; these are phrases
@@ -151,59 +149,73 @@ def error_vs_n(
     return vega(layers, {"curves": curves, "run": run}, title, height=460)
 
 
-def _box(x0: float, y0: float, x1: float, y1: float, text: str, colour: str) -> tuple[dict, dict]:
-    shape = {"type": "rect", "x0": x0, "y0": y0, "x1": x1, "y1": y1, "line": {"color": colour, "width": 2}, "fillcolor": "white"}
-    label = {"x": (x0 + x1) / 2, "y": (y0 + y1) / 2, "text": text, "showarrow": False, "font": {"size": FONT_SIZE - 2}}
-    return shape, label
+def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str) -> list[tuple[float, float, float, float, str]]:
+    """An arrow as three segments in data units: the shaft and two barbs at its tip (a drawn
+    head needs no angle, which a chart that stretches to the page's width cannot know)."""
+    length = float(np.hypot(x1 - x0, y1 - y0))
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    back, side = 0.16, 0.1
+    bx, by = x1 - back * ux, y1 - back * uy
+    return [(x0, y0, x1, y1, colour)] + [(bx - s * side * uy, by + s * side * ux, x1, y1, colour) for s in (1, -1)]
 
 
-def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str) -> dict:
-    return {
-        "x": x1, "y": y1, "ax": x0, "ay": y0, "xref": "x", "yref": "y", "axref": "x", "ayref": "y",
-        "showarrow": True, "arrowhead": 3, "arrowwidth": 2, "arrowcolor": colour, "text": "",
-    }
-
-
-def local_vs_central(labels: Mapping[str, str]) -> go.Figure:
-    """A static diagram, so plotly (no slider redraws it). Two rows of boxes and arrows: the central model (true answers reach a trusted curator, who
+def local_vs_central(labels: Mapping[str, str], title: str) -> dict:
+    """Two rows of boxes and arrows: the central model (true answers reach a trusted curator, who
     adds noise once) and the local model (each person randomizes; the collector sees no true answer).
 
-    `labels` holds the page's own short texts (not user input; "<br>" breaks a line): central,
-    local, person, curator, collector, true_answers, randomized, coin, noisy_total, estimate.
-    """
-    shapes: list[dict] = []
-    notes: list[dict] = []
-
-    def box(*args: object) -> None:
-        shape, label = _box(*args)  # type: ignore[arg-type]
-        shapes.append(shape)
-        notes.append(label)
-
-    small = FONT_SIZE - 4
+    `labels` holds the page's own short texts ("\\n" breaks a line): central, local, person,
+    curator, collector, true_answers, randomized, coin, noisy_total, estimate. A static diagram,
+    drawn with Vega-Lite like the page's other charts (a plotly figure on the page costs the
+    browser ~30 ms on every slider step, even in a hidden tab)."""
+    boxes: list[tuple[float, float, float, float, str, str]] = []
+    arrows: list[tuple[float, float, float, float, str]] = []
+    headings: list[tuple[float, float, str]] = []
+    notes: list[tuple[float, float, str, str]] = []  # x, y, text, colour
     for row, y in (("central", 3.0), ("local", 0.0)):
-        notes.append({"x": 0.0, "y": y + 1.55, "text": f"<b>{labels[row]}</b>", "showarrow": False, "xanchor": "left"})
+        headings.append((0.0, y + 1.55, labels[row]))
         for i, dy in enumerate((-0.75, 0.0, 0.75)):
-            box(0.0, y + dy - 0.28, 1.5, y + dy + 0.28, f"{labels['person']} {i + 1}", COLORS["neutral"])
+            boxes.append((0.0, y + dy - 0.28, 1.5, y + dy + 0.28, f"{labels['person']} {i + 1}", COLORS["neutral"]))
         if row == "central":
-            notes.extend(_arrow(1.55, y + dy, 4.45, y, COLORS["danger"]) for dy in (-0.75, 0.0, 0.75))
-            notes.append({"x": 3.0, "y": y + 0.95, "text": labels["true_answers"], "showarrow": False,
-                          "font": {"size": small, "color": COLORS["danger"]}})
-            box(4.5, y - 0.45, 7.0, y + 0.45, labels["curator"], COLORS["danger"])
-            notes.append(_arrow(7.05, y, 8.45, y, COLORS["d"]))
-            box(8.5, y - 0.35, 10.5, y + 0.35, labels["noisy_total"], COLORS["d"])
+            for dy in (-0.75, 0.0, 0.75):
+                arrows += _arrow(1.55, y + dy, 4.45, y, COLORS["danger"])
+            notes.append((2.3, y + 1.0, labels["true_answers"], COLORS["danger"]))
+            boxes.append((4.5, y - 0.45, 7.0, y + 0.45, labels["curator"], COLORS["danger"]))
+            boxes.append((8.5, y - 0.35, 10.5, y + 0.35, labels["noisy_total"], COLORS["d"]))
         else:
             for dy in (-0.75, 0.0, 0.75):
-                box(1.8, y + dy - 0.28, 2.9, y + dy + 0.28, labels["coin"], COLORS["d"])
-                notes.append(_arrow(2.95, y + dy, 4.45, y, COLORS["d"]))
-            notes.append({"x": 3.6, "y": y + 1.05, "text": labels["randomized"], "showarrow": False,
-                          "font": {"size": small, "color": COLORS["d"]}})
-            box(4.5, y - 0.45, 7.0, y + 0.45, labels["collector"], COLORS["neutral"])
-            notes.append(_arrow(7.05, y, 8.45, y, COLORS["d"]))
-            box(8.5, y - 0.35, 10.5, y + 0.35, labels["estimate"], COLORS["d"])
-    return figure(
-        [], "", "", "", height=420,
-        xaxis={"visible": False, "range": [-0.1, 10.6]},
-        yaxis={"visible": False, "range": [-1.2, 4.8]},
-        margin={"l": 10, "r": 10, "t": 10, "b": 10},
-        showlegend=False, shapes=shapes, annotations=notes,
-    )
+                boxes.append((1.8, y + dy - 0.28, 2.9, y + dy + 0.28, labels["coin"], COLORS["d"]))
+                arrows += _arrow(2.95, y + dy, 4.45, y, COLORS["d"])
+            notes.append((3.0, y + 1.05, labels["randomized"], COLORS["d"]))
+            boxes.append((4.5, y - 0.45, 7.0, y + 0.45, labels["collector"], COLORS["neutral"]))
+            boxes.append((8.5, y - 0.35, 10.5, y + 0.35, labels["estimate"], COLORS["d"]))
+        arrows += _arrow(7.05, y, 8.45, y, COLORS["d"])
+    box_table = pa.table({
+        "x0": [b[0] for b in boxes], "y0": [b[1] for b in boxes], "x1": [b[2] for b in boxes], "y1": [b[3] for b in boxes],
+        # a label's first line sits at its anchor: two-line labels start half a line higher
+        "xc": [(b[0] + b[2]) / 2 for b in boxes], "yc": [(b[1] + b[3]) / 2 + 0.12 * b[4].count("\n") for b in boxes],
+        "label": [b[4] for b in boxes], "colour": [b[5] for b in boxes],
+    })
+    arrow_table = pa.table({k: [a[i] for a in arrows] for i, k in enumerate(("x0", "y0", "x1", "y1", "colour"))})
+    note_table = pa.table({k: [n[i] for n in notes] for i, k in enumerate(("x", "y", "text", "colour"))})
+    heading_table = pa.table({k: [h[i] for h in headings] for i, k in enumerate(("x", "y", "text"))})
+    x = {"type": "quantitative", "axis": None, "scale": {"domain": [-0.1, 10.6]}}
+    y = {"type": "quantitative", "axis": None, "scale": {"domain": [-1.2, 4.8]}}
+    colour = {"field": "colour", "type": "nominal", "scale": None}
+    layers = [
+        {"data": {"name": "arrows"}, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"x": {**x, "field": "x0"}, "y": {**y, "field": "y0"}, "x2": {"field": "x1"}, "y2": {"field": "y1"},
+                      "color": colour}},
+        {"data": {"name": "boxes"}, "mark": {"type": "rect", "fill": "white", "strokeWidth": 2},
+         "encoding": {"x": {**x, "field": "x0"}, "y": {**y, "field": "y0"}, "x2": {"field": "x1"}, "y2": {"field": "y1"},
+                      "stroke": colour}},
+        {"data": {"name": "boxes"}, "mark": {"type": "text", "lineBreak": "\n", "fontSize": FONT_SIZE - 2},
+         "encoding": {"x": {**x, "field": "xc"}, "y": {**y, "field": "yc"}, "text": {"field": "label"}}},
+        {"data": {"name": "notes"}, "mark": {"type": "text", "align": "left"},
+         "encoding": {"x": {**x, "field": "x"}, "y": {**y, "field": "y"}, "text": {"field": "text"}, "color": colour}},
+        {"data": {"name": "headings"}, "mark": {"type": "text", "align": "left", "fontWeight": "bold"},
+         "encoding": {"x": {**x, "field": "x"}, "y": {**y, "field": "y"}, "text": {"field": "text"}}},
+    ]
+    datasets = {"arrows": arrow_table, "boxes": box_table, "notes": note_table, "headings": heading_table}
+    spec = vega(layers, datasets, title, height=420)
+    spec["config"]["view"] = {"stroke": None}  # no frame around a diagram
+    return spec

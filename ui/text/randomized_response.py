@@ -149,11 +149,12 @@ TEXT: dict[str, str] = {
         "Google's RAPPOR and Apple's count-mean sketch use local randomization on phones; the shuffle "
         "model (ESA, Prochlo) adds an anonymising shuffler so that less noise is needed."
     ),
+    "diagram_title": "Who sees the true answers",
     "diagram_central": "Central model: trust the curator",
     "diagram_local": "Local model: trust nobody",
     "diagram_person": "Person",
-    "diagram_curator": "Trusted curator<br>adds noise once",
-    "diagram_collector": "Collector<br>(sees no true answer)",
+    "diagram_curator": "Trusted curator\nadds noise once",
+    "diagram_collector": "Collector\n(sees no true answer)",
     "diagram_true_answers": "true answers",
     "diagram_randomized": "randomized answers",
     "diagram_coin": "coin toss",

@@ -1,8 +1,10 @@
 """Attacks that DP stops: differencing, repeated-query averaging, Table 6-3, and the defences.
 
-Widgets in, dpcore.attacks calls, one ui.charts.attacks call per figure. Each tab's results (numbers
-and figures) are kept per session under the inputs that shaped them, so a widget on one tab does
-not rebuild the other tabs' figures.
+Widgets in, dpcore.attacks calls, one ui.charts.attacks call per chart. Each tab is a fragment, and
+the controls a slider reruns (the noisy differencing, the averaging attack) are nested fragments:
+a slider redraws only its own part. There every number and chart is computed first and drawn in
+one burst, since each element the browser receives costs it time. Simulations are kept per session
+under the inputs that shaped them.
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ import math
 from typing import Any
 
 import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
 
 from dpcore import attacks as A
 from dpcore.limits import EPSILON_GRID, MAX_REPEATED_QUERIES
 from ui.charts import attacks as charts
+from ui.charts.theme import CURVE_POINTS
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
@@ -27,7 +29,7 @@ from ui.widgets import epsilon_slider
 
 TOL = A.DEFAULT_TOLERANCE
 TRACES = 5
-TRACE_POINTS = 400
+TRACE_POINTS = CURVE_POINTS  # checkpoints per running mean: each is a point the browser draws
 CURVE_KS = tuple(int(k) for k in np.unique(np.round(np.logspace(0, 6, 61))))
 SIM_KS = tuple(m * 10**e for e in range(6) for m in (1, 3)) + (1_000_000,)
 
@@ -75,32 +77,38 @@ def differencing_target() -> tuple[str, str, A.Differencing, int]:
     left, right = st.columns([2, 3], gap="large")
     left.dataframe(table, hide_index=True, key="att_diff_data")
     name = md_escape(target)
-    with right:
-        if which == "students":
-            girls = A.count_matching_all(original, [("sex", "=", "F"), ("grade", "=", "Pass")])
-            st.markdown(TEXT["diff_girls"].format(count=girls))
-            st.markdown(TEXT["diff_q_students_with"].format(value=result.with_target))
-            st.markdown(TEXT["diff_q_students_without"].format(name=name, value=result.without_target))
-        else:
-            st.markdown(TEXT["diff_q_cancer_with"].format(i=position, value=result.with_target))
-            st.markdown(TEXT["diff_q_cancer_without"].format(j=position - 1, value=result.without_target))
-        verdict = "yes" if result.target_has_secret else "no"
-        st.markdown(TEXT[f"diff_result_{which}_{verdict}"].format(
-            a=result.with_target, b=result.without_target, d=result.difference, name=name
-        ))
-        (a_lo, a_hi), (b_lo, b_hi), (d_lo, d_hi) = A.bounded_noise_intervals(result, 1.0)
-        st.caption(TEXT["diff_bounded"].format(
-            a_lo=a_lo, a_hi=a_hi, b_lo=b_lo, b_hi=b_hi, d_lo=d_lo, d_hi=d_hi, name=name
-        ))
+    if which == "students":
+        girls = A.count_matching_all(original, [("sex", "=", "F"), ("grade", "=", "Pass")])
+        lines = [
+            TEXT["diff_girls"].format(count=girls),
+            TEXT["diff_q_students_with"].format(value=result.with_target),
+            TEXT["diff_q_students_without"].format(name=name, value=result.without_target),
+        ]
+    else:
+        lines = [
+            TEXT["diff_q_cancer_with"].format(i=position, value=result.with_target),
+            TEXT["diff_q_cancer_without"].format(j=position - 1, value=result.without_target),
+        ]
+    verdict = "yes" if result.target_has_secret else "no"
+    lines.append(TEXT[f"diff_result_{which}_{verdict}"].format(
+        a=result.with_target, b=result.without_target, d=result.difference, name=name
+    ))
+    (a_lo, a_hi), (b_lo, b_hi), (d_lo, d_hi) = A.bounded_noise_intervals(result, 1.0)
+    right.markdown("\n\n".join(lines))
+    right.caption(TEXT["diff_bounded"].format(
+        a_lo=a_lo, a_hi=a_hi, b_lo=b_lo, b_hi=b_hi, d_lo=d_lo, d_hi=d_hi, name=name
+    ))
     return which, target, result, position
 
 
 def differencing_figures(
-    result: A.Differencing, noisy: A.NoisyDifferencing, epsilon: float, prior: float, secret: str
-) -> tuple[go.Figure, go.Figure]:
+    noisy: A.NoisyDifferencing, epsilon: float, prior: float, secret: str
+) -> tuple[dict, dict]:
+    """The densities of the noisy difference and the attacker's belief against it."""
     b = 1.0 / epsilon
     reach = max(8.0 * b, abs(noisy.difference - 0.5) + 2.0 * b)
-    grid = np.linspace(0.5 - reach, 0.5 + reach, 401)
+    # The two peaks (differences 0 and 1) are on the grid, so they are drawn at their height.
+    grid = np.union1d(np.linspace(0.5 - reach, 0.5 + reach, CURVE_POINTS - 2), [0.0, 1.0])
     observed_post = float(A.difference_posterior(noisy.difference, epsilon, prior))
     density = charts.difference_densities(
         grid, A.noisy_difference_pdf(grid, 1, epsilon), A.noisy_difference_pdf(grid, 0, epsilon), noisy.difference,
@@ -118,11 +126,20 @@ def differencing_figures(
     return density, posterior
 
 
+@st.fragment
 def differencing_view(ctx: PageContext) -> None:
+    """The exact differencing attack on a course table; then the same questions with noise."""
     st.markdown(TEXT["diff_intro"])
     which, target, result, position = differencing_target()
-    st.subheader(TEXT["diff_noise_title"])
-    st.markdown(TEXT["diff_noise_intro"])
+    st.markdown(f"### {TEXT['diff_noise_title']}\n\n{TEXT['diff_noise_intro']}")
+    noisy_differencing_view(ctx, which, target, result, position)
+
+
+@st.fragment
+def noisy_differencing_view(ctx: PageContext, which: str, target: str, result: A.Differencing, position: int) -> None:
+    """The noisy answers, the attacker's belief and its eps band: what the epsilon and prior sliders move.
+
+    A fragment of its own, so these sliders redraw only this part, not the table above."""
     c1, c2 = st.columns(2, gap="large")
     epsilon = epsilon_slider("att_diff_eps", default=1.0, label=TEXT["diff_eps"], container=c1)
     prior = float(c2.slider(
@@ -133,22 +150,22 @@ def differencing_view(ctx: PageContext) -> None:
     observed_post = float(A.difference_posterior(noisy.difference, epsilon, prior))
     low, high = A.posterior_band(prior, epsilon)
     secret = TEXT[f"diff_secret_{which}"]
-    st.markdown(TEXT["diff_noisy_answers"].format(
-        a=noisy.answer_with, b=noisy.answer_without, d=noisy.difference, exact=result.difference
-    ))
-    st.markdown(TEXT["diff_posterior"].format(
-        post=observed_post, name=md_escape(target), secret=secret, prior=prior, eps=epsilon, low=low, high=high
-    ))
-    density, posterior = session_memo(
-        "att_diff", (noisy, prior, secret), lambda: differencing_figures(result, noisy, epsilon, prior, secret)
-    )
+    density, posterior = differencing_figures(noisy, epsilon, prior, secret)
+    reading = "\n\n".join([
+        TEXT["diff_noisy_answers"].format(
+            a=noisy.answer_with, b=noisy.answer_without, d=noisy.difference, exact=result.difference
+        ),
+        TEXT["diff_posterior"].format(
+            post=observed_post, name=md_escape(target), secret=secret, prior=prior, eps=epsilon, low=low, high=high
+        ),
+    ])
+    st.markdown(reading)
     f1, f2 = st.columns(2, gap="large")
     with f1:
         show_figure(density, key="att_fig_diff_density")
     with f2:
         show_figure(posterior, key="att_fig_diff_posterior")
-    st.caption(TEXT["diff_posterior_why"])
-    st.caption(TEXT["simulation_note"])
+    st.caption(f"{TEXT['diff_posterior_why']}\n\n{TEXT['simulation_note']}")
 
 
 # ---------------------------------------------------------------------------- averaging
@@ -211,7 +228,7 @@ def chosen_truth(ctx: PageContext) -> int | None:
 
 
 def averaging_results(ctx: PageContext, truth: int, epsilon: float, k: int, attackers: int) -> dict[str, Any]:
-    """Simulations (with a progress bar), the traces, and both figures of the Averaging tab."""
+    """Simulations (with a progress bar), the traces, and both charts of the Averaging tab."""
     sim_ks = sorted(set(SIM_KS) | {k})
     bar = st.progress(0.0, text=TEXT["progress"])
     sims: dict[int, A.SimulatedRecovery] = {}
@@ -224,22 +241,35 @@ def averaging_results(ctx: PageContext, truth: int, epsilon: float, k: int, atta
     traces = A.running_means(epsilon, A.log_checkpoints(k, TRACE_POINTS), TRACES, ctx.rng("att-avg-traces"))
     answers = truth + traces.means
     sd = A.mean_noise_std(epsilon, k)
+    budget = TEXT["budget_per_answer"].format(eps=epsilon)
     traces_fig = charts.running_means(
         traces.checkpoints, answers, truth, TOL, trace_range(sd),
-        {**TRACE_LABELS, "title": TEXT["avg_traces_title"].format(m=TRACES, eps=epsilon)},
+        {**TRACE_LABELS, "title": TEXT["avg_traces_title"].format(m=TRACES), "budget": budget},
     )
     curve_fig = charts.recovery_curve(
         np.array(CURVE_KS), np.array([exact_probability(epsilon, x) for x in CURVE_KS]), sim_ks,
         [sims[x].proportion for x in sim_ks], [sims[x].ci_low for x in sim_ks], [sims[x].ci_high for x in sim_ks], k,
-        {"title": TEXT["avg_curve_title"].format(eps=epsilon), "x": TEXT["avg_curve_x"], "y": TEXT["avg_curve_y"],
-         "exact": TEXT["avg_curve_exact"], "sim": TEXT["avg_curve_sim"], "chosen": TEXT["avg_curve_chosen"]},
+        {"title": TEXT["avg_curve_title"], "x": TEXT["avg_curve_x"], "y": TEXT["avg_curve_y"],
+         "exact": TEXT["avg_curve_exact"], "sim": TEXT["avg_curve_sim"], "chosen": TEXT["avg_curve_chosen"],
+         "budget": budget},
     )
     return {"sim": sims[k], "sd": sd, "rounded": np.round(answers[:, -1]), "traces": traces_fig, "curve": curve_fig}
 
 
 def averaging_view(ctx: PageContext) -> int | None:
+    """The count under attack (its controls rerun the whole page: the Defence tab uses it too),
+    then the attack itself."""
     st.markdown(TEXT["avg_intro"])
     truth = chosen_truth(ctx)
+    averaging_attack_view(ctx, truth)
+    return truth
+
+
+@st.fragment
+def averaging_attack_view(ctx: PageContext, truth: int | None) -> None:
+    """The averaging attack on `truth`: what the epsilon, k and attackers controls move.
+
+    The controls are drawn even without a count, so their values survive a bad predicate."""
     c1, c2, c3 = st.columns(3, gap="large")
     epsilon = epsilon_slider("att_eps", default=0.1, label=TEXT["avg_eps"], container=c1)
     k = int(c2.number_input(
@@ -251,22 +281,24 @@ def averaging_view(ctx: PageContext) -> int | None:
         key="att_attackers", help=TEXT["avg_attackers_help"], bind="query-params",
     ))
     if truth is None:
-        return None
-    st.markdown(TEXT["avg_truth"].format(truth=truth))
+        return
     out = session_memo(
         "att_avg", (ctx.seed, truth, epsilon, k, attackers), lambda: averaging_results(ctx, truth, epsilon, k, attackers)
     )
     sim = out["sim"]
-    st.markdown(TEXT["avg_exact"].format(k=k, p=exact_probability(epsilon, k)))
-    st.markdown(TEXT["avg_simulated"].format(p=sim.proportion, n=sim.trials, lo=sim.ci_low, hi=sim.ci_high))
-    st.markdown(TEXT["avg_spread"].format(sd=out["sd"]))
-    st.markdown(TEXT["avg_shown"].format(m=TRACES, k=k, values=", ".join(f"{int(v):,}" for v in out["rounded"])))
+    reading = "\n\n".join([
+        TEXT["avg_truth"].format(truth=truth),
+        TEXT["avg_exact"].format(k=k, p=exact_probability(epsilon, k)),
+        TEXT["avg_simulated"].format(p=sim.proportion, n=sim.trials, lo=sim.ci_low, hi=sim.ci_high),
+        TEXT["avg_spread"].format(sd=out["sd"]),
+        TEXT["avg_shown"].format(m=TRACES, k=k, values=", ".join(f"{int(v):,}" for v in out["rounded"])),
+    ])
+    note = TEXT["avg_traces_note"].format(half=trace_range(out["sd"]))
+    st.markdown(reading)
     show_figure(out["traces"], key="att_fig_traces")
-    st.caption(TEXT["avg_traces_note"])
+    st.caption(note)
     show_figure(out["curve"], key="att_fig_recovery")
-    st.caption(TEXT["avg_method"])
-    st.caption(TEXT["simulation_note"])
-    return truth
+    st.caption(f"{TEXT['avg_method']}\n\n{TEXT['simulation_note']}")
 
 
 # ---------------------------------------------------------------------------- Table 6-3
@@ -289,7 +321,9 @@ def table_results(ctx: PageContext, epsilons: list[float], trials: int) -> dict[
     return {"quantiles": quantiles, "recovery": recovery, "gap": max(gaps)}
 
 
+@st.fragment
 def table_view(ctx: PageContext) -> None:
+    """The course's Table 6-3: book, exact and simulated values side by side."""
     st.markdown(TEXT["table_intro"])
     c1, c2 = st.columns([3, 1], gap="large")
     extra = c1.multiselect(
@@ -307,15 +341,15 @@ def table_view(ctx: PageContext) -> None:
     st.markdown(TEXT["table_recovery_title"])
     st.dataframe(out["recovery"], hide_index=True, key="att_table_recovery")
     gap, gap_eps, gap_k = out["gap"]
-    st.markdown(TEXT["table_reading"].format(gap=gap, eps=gap_eps, k=gap_k))
-    st.markdown(TEXT["table_lesson"])
+    st.markdown(f"{TEXT['table_reading'].format(gap=gap, eps=gap_eps, k=gap_k)}\n\n{TEXT['table_lesson']}")
     st.caption(TEXT["simulation_note"])
 
 
 # ---------------------------------------------------------------------------- defence
 
 
-def defence_figures(ctx: PageContext, truth: int, epsilon: float, k: int) -> dict[str, go.Figure]:
+def defence_figures(ctx: PageContext, truth: int, epsilon: float, k: int) -> dict[str, dict]:
+    """The running means of the naive, split and caching servers, and the spread against k."""
     checkpoints = A.log_checkpoints(k, TRACE_POINTS)
     naive = A.running_means(epsilon, checkpoints, TRACES, ctx.rng("att-def-naive"))
     split = A.running_means(epsilon / k, checkpoints, TRACES, ctx.rng("att-def-split"))
@@ -324,11 +358,11 @@ def defence_figures(ctx: PageContext, truth: int, epsilon: float, k: int) -> dic
     return {
         "naive": charts.running_means(
             checkpoints, truth + naive.means, truth, TOL, trace_range(A.mean_noise_std(epsilon, k)),
-            {**TRACE_LABELS, "title": TEXT["def_naive_title"].format(eps=epsilon)}, compact=True,
+            {**TRACE_LABELS, "title": TEXT["def_naive_title"], "budget": TEXT["budget_per_answer"].format(eps=epsilon)},
         ),
         "split": charts.running_means(
             checkpoints, truth + split.means, truth, TOL, trace_range(A.split_mean_noise_std(epsilon, k)),
-            {**TRACE_LABELS, "title": TEXT["def_split_title"].format(per=epsilon / k)}, compact=True,
+            {**TRACE_LABELS, "title": TEXT["def_split_title"], "budget": TEXT["budget_split"].format(per=epsilon / k)},
         ),
         "spread": charts.spread_curves(
             ks, math.sqrt(2.0) / epsilon / np.sqrt(ks), np.sqrt(2.0 * ks) / epsilon, TOL,
@@ -337,12 +371,14 @@ def defence_figures(ctx: PageContext, truth: int, epsilon: float, k: int) -> dic
         ),
         "cached": charts.running_means(
             checkpoints, truth + cached.means, truth, TOL, trace_range(A.mean_noise_std(epsilon, 1)),
-            {**TRACE_LABELS, "title": TEXT["cache_traces_title"]},
+            {**TRACE_LABELS, "title": TEXT["cache_traces_title"], "budget": TEXT["budget_cached"].format(eps=epsilon)},
         ),
     }
 
 
+@st.fragment
 def defence_view(ctx: PageContext, truth: int | None) -> None:
+    """Two defences against averaging: splitting the budget, and caching the answers."""
     st.markdown(TEXT["def_intro"])
     if truth is None:
         truth = A.count_matching(bundled_dataset("zoo").table.frame, "carrots", ">", 55)
@@ -356,23 +392,25 @@ def defence_view(ctx: PageContext, truth: int | None) -> None:
         key="att_def_k", help=TEXT["avg_k_help"], bind="query-params",
     ))
     figures = session_memo("att_def", (ctx.seed, truth, epsilon, k), lambda: defence_figures(ctx, truth, epsilon, k))
+    naive = TEXT["def_naive_text"].format(eps=epsilon, k=k, spent=k * epsilon, p=exact_probability(epsilon, k))
+    split = TEXT["def_split_text"].format(
+        per=epsilon / k, eps=epsilon, p=exact_probability(epsilon / k, k), sd=A.split_mean_noise_std(epsilon, k)
+    )
+    cache = "\n\n".join([
+        f"### {TEXT['cache_title']}", TEXT["cache_intro"],
+        TEXT["cache_text"].format(p=A.cached_success_probability(epsilon), eps=epsilon),
+    ])
     left, right = st.columns(2, gap="large")
     with left:
-        st.markdown(TEXT["def_naive_text"].format(eps=epsilon, k=k, spent=k * epsilon, p=exact_probability(epsilon, k)))
+        st.markdown(naive)
         show_figure(figures["naive"], key="att_fig_def_naive")
     with right:
-        st.markdown(TEXT["def_split_text"].format(
-            per=epsilon / k, eps=epsilon, p=exact_probability(epsilon / k, k), sd=A.split_mean_noise_std(epsilon, k)
-        ))
+        st.markdown(split)
         show_figure(figures["split"], key="att_fig_def_split")
     show_figure(figures["spread"], key="att_fig_def_spread")
-
-    st.subheader(TEXT["cache_title"])
-    st.markdown(TEXT["cache_intro"])
-    st.markdown(TEXT["cache_text"].format(p=A.cached_success_probability(epsilon), eps=epsilon))
+    st.markdown(cache)
     show_figure(figures["cached"], key="att_fig_def_cache")
-    st.caption(TEXT["cache_caveat"])
-    st.caption(TEXT["simulation_note"])
+    st.caption(f"{TEXT['cache_caveat']}\n\n{TEXT['simulation_note']}")
 
 
 ctx = start_page(TEXT["title"], icon="🕵️")

@@ -7,7 +7,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, run_page
+from tests.app.conftest import assert_clean, run_page, vega_specs
 
 PAGE = "pages/1_Attacks.py"
 # Choices sit in the URL by stable option ids (ui.state.url_choice), numbers as numbers.
@@ -64,7 +64,77 @@ def test_default_render_is_clean_and_shows_the_numbers(default: AppTest) -> None
     assert "k·ε = 1,000" in _markdown(default, "Naive server")
     assert "ε = 1**" in _markdown(default, "Budget split")
     assert "39.35%" in _markdown(default, "With caching")
-    assert len(default.get("plotly_chart")) == 8
+    assert len(vega_specs(default)) == 8
+
+
+CHARTS = ("density", "posterior", "traces", "recovery", "naive", "split", "spread", "cached")
+
+
+def _charts(at: AppTest) -> dict[str, dict]:
+    specs = vega_specs(at)
+    assert len(specs) == len(CHARTS)
+    return dict(zip(CHARTS, specs))
+
+
+def _without_data(at: AppTest) -> list[dict]:
+    return [{**spec, "datasets": None} for spec in vega_specs(at)]
+
+
+def test_charts_show_the_numbers_of_the_text(default: AppTest) -> None:
+    charts = _charts(default)
+    # Differencing, eps = 1: the density with the secret peaks at a difference of 1, at eps / 4.
+    curves = charts["density"]["datasets"]["curves"]
+    secret = curves[curves["series"].str.startswith("If the target")]
+    assert secret.loc[secret["density"].idxmax(), "difference"] == pytest.approx(1.0)
+    assert secret["density"].max() == pytest.approx(0.25)
+    assert len(secret) <= 120
+    # The belief stays in the eps band, and the observed point is on the curve.
+    band = charts["posterior"]["datasets"]["band"].iloc[0]
+    assert (band["low"], band["high"]) == pytest.approx((0.269, 0.731), abs=0.001)
+    belief = charts["posterior"]["datasets"]["curve"]["belief"]
+    assert belief.between(band["low"] - 1e-9, band["high"] + 1e-9).all()
+    seen = charts["posterior"]["datasets"]["observed"].iloc[0]
+    post = _percent(_markdown(default, "the attacker believes with probability")) / 100
+    assert seen["belief"] == pytest.approx(post, abs=0.0005)
+    # Averaging: 5 attackers, at most 120 points each, the last mean rounds to the values in the text.
+    means = charts["traces"]["datasets"]["means"]
+    assert means["series"].nunique() == 5 and means.groupby("series").size().max() <= 120
+    last = means[means["k"] == 1000].sort_values("series")["mean"].round().astype(int).tolist()
+    shown = _markdown(default, "rounded their means").split("to: ")[1].rstrip(".")
+    assert last == [int(v.replace(",", "")) for v in shown.split(", ")]
+    assert charts["traces"]["datasets"]["truth"]["mean"].tolist() == [90]
+    assert charts["traces"]["datasets"]["budget"]["text"].tolist() == ["ε = 0.1 per answer"]
+    exact = charts["recovery"]["datasets"]["exact"].set_index("k")["p"]
+    assert exact[1000] == pytest.approx(_exact(default) / 100, abs=0.0001)
+    assert charts["recovery"]["datasets"]["chosen"]["k"].tolist() == [1000]
+    sim = charts["recovery"]["datasets"]["simulated"]
+    assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
+    # Defence: the split budget's mean spreads like sqrt(2k) / eps, the naive one shrinks.
+    spread = charts["spread"]["datasets"]["curves"]
+    split = spread[spread["series"].str.startswith("Split")].set_index("k")["sd"]
+    assert split[1000] == pytest.approx(2 ** 0.5 * 1000 ** 0.5)
+    assert charts["split"]["datasets"]["budget"]["text"].tolist() == ["ε/k = 0.001 per answer"]
+    cached = charts["cached"]["datasets"]["means"]
+    assert (cached.groupby("series")["mean"].nunique() == 1).all()  # a cached answer never moves
+
+
+def test_sliders_change_only_the_data_of_the_charts() -> None:
+    at = run_page(PAGE)
+    before, specs = _charts(at), _without_data(at)
+    at.select_slider(key="att_diff_eps").set_value(0.1).run()
+    at.select_slider(key="att_eps").set_value(0.01).run()
+    at.number_input(key="att_k").set_value(10_000).run()
+    at.select_slider(key="att_def_eps").set_value(0.5).run()
+    assert_clean(at)
+    after = _charts(at)
+    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    assert _without_data(at) == specs
+    band = after["posterior"]["datasets"]["band"].iloc[0]
+    assert (band["low"], band["high"]) == pytest.approx((0.475, 0.525), abs=0.001)
+    assert after["recovery"]["datasets"]["chosen"]["k"].tolist() == [10_000]
+    assert after["traces"]["datasets"]["budget"]["text"].tolist() == ["ε = 0.01 per answer"]
+    assert after["traces"]["datasets"]["means"]["k"].max() == 10_000
+    assert not after["naive"]["datasets"]["means"].equals(before["naive"]["datasets"]["means"])
 
 
 def test_raising_k_raises_the_exact_recovery_probability() -> None:

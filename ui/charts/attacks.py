@@ -1,7 +1,8 @@
-"""Figures of the Attacks page: plain numbers in, plotly figures out (no st.* calls).
+"""Charts of the Attacks page: plain numbers in, Vega-Lite specs out (no st.* calls).
 
-Every label is passed in by the page (from ui/text/attacks.py). Traces reach the browser already
-thinned to a few hundred log-spaced points, never one point per simulated answer.
+Every label is passed in by the page (from ui/text/attacks.py). The numbers sit in named datasets
+and each spec depends only on its labels, so a new epsilon, k or seed sends new data into charts
+the browser has already drawn. Curves reach the browser thinned to at most CURVE_POINTS points.
 """
 
 from __future__ import annotations
@@ -10,30 +11,33 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
+import pyarrow as pa
 
 from dpcore.attacks import TABLE_KS, TABLE_LEVELS, Table63Row
-from ui.charts.theme import COLORS, figure
+from ui.charts.theme import COLORS, series_color, vega
 
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
-
-
-_LEGEND_BELOW: dict[str, object] = {
-    "legend": {"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0.0},
-    "margin": {"b": 130},
+_DOTTED = [2, 4]
+_SOLID = [1, 0]
+# The privacy budget behind a chart, written in its top-left corner: a number a slider moves, so
+# it travels in the "budget" dataset rather than in the title.
+_BUDGET_NOTE: dict[str, object] = {
+    "data": {"name": "budget"},
+    "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 8, "dy": 8, "color": COLORS["neutral"]},
+    "encoding": {"x": {"value": 0}, "y": {"value": 0}, "text": {"field": "text"}},
 }
 
 
-def _band(y0: float, y1: float, color: str) -> dict[str, object]:
-    """A horizontal band across the whole plot, behind the traces."""
-    return {"type": "rect", "xref": "paper", "yref": "y", "x0": 0, "x1": 1, "y0": y0, "y1": y1,
-            "fillcolor": color, "line": {"width": 0}, "layer": "below"}
+def _series(name: str, rows: int) -> list[str]:
+    """The series column of a dataset whose rows all belong to one named series."""
+    return [name] * rows
 
 
-def _swatch(name: str, color: str, opacity: float = 1.0) -> go.Scatter:
-    """A legend entry for a shaded band (shapes have no legend of their own)."""
-    return go.Scatter(x=[None], y=[None], name=name, mode="markers",
-                      marker={"color": color, "opacity": opacity, "size": 14, "symbol": "square"})
+def _styled(names: tuple[str, ...], colors: tuple[str, ...], dashes: Sequence[list[int]]) -> dict[str, dict]:
+    """Colour and dash encodings on the "series" field that share one legend."""
+    return {"color": series_color(names, colors),
+            "strokeDash": {"field": "series", "type": "nominal", "sort": list(names),
+                           "scale": {"domain": list(names), "range": list(dashes)}}}
 
 
 def difference_densities(
@@ -42,21 +46,27 @@ def difference_densities(
     density_none: np.ndarray,
     observed: float,
     labels: Mapping[str, str],
-) -> go.Figure:
+) -> dict:
     """Density of the noisy difference if the target has the secret (centred on 1) and if not (0).
 
-    labels: title, x, y, secret, none, observed. A half-width chart: legend below.
+    labels: title, x, y, secret, none, observed.
     """
-    top = float(max(np.max(density_secret), np.max(density_none)))
-    return figure(
-        [
-            go.Scatter(x=x, y=density_secret, name=labels["secret"], line={"color": COLORS["danger"], "width": 3}),
-            go.Scatter(x=x, y=density_none, name=labels["none"], line={"color": COLORS["d"], "width": 3, "dash": "dash"}),
-            go.Scatter(x=[observed, observed], y=[0.0, top], name=labels["observed"], mode="lines",
-                       line={"color": COLORS["neutral"], "width": 2, "dash": "dot"}),
-        ],
-        labels["title"], labels["x"], labels["y"], height=450, **_LEGEND_BELOW,
-    )
+    names = (labels["secret"], labels["none"], labels["observed"])
+    style = _styled(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), (_SOLID, [8, 4], _DOTTED))
+    curves = pa.table({
+        "difference": np.concatenate([x, x]),
+        "density": np.concatenate([density_secret, density_none]),
+        "series": _series(names[0], len(x)) + _series(names[1], len(x)),
+    })
+    at = {"field": "difference", "type": "quantitative", "title": labels["x"], "scale": {"zero": False, "nice": False}}
+    layers = [
+        {"data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
+         "encoding": {"x": at, "y": {"field": "density", "type": "quantitative", "title": labels["y"]}, **style}},
+        {"data": {"name": "observed"}, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"x": {"field": "difference", "type": "quantitative"}, **style}},
+    ]
+    marker = pa.table({"difference": [float(observed)], "series": [names[2]]})
+    return vega(layers, {"curves": curves, "observed": marker}, labels["title"], height=400)
 
 
 def difference_posterior(
@@ -67,28 +77,38 @@ def difference_posterior(
     observed: float,
     observed_posterior: float,
     labels: Mapping[str, str],
-) -> go.Figure:
+) -> dict:
     """The attacker's posterior as a function of the difference seen, inside the eps band.
 
-    labels: title, x, y, curve, band, prior, observed. A half-width chart: legend below.
+    labels: title, x, y, curve, band, prior, observed.
     """
-    low, high = band
-    return figure(
-        [
-            go.Scatter(x=x, y=posterior, name=labels["curve"], line={"color": COLORS["danger"], "width": 3}),
-            go.Scatter(
-                x=[observed], y=[observed_posterior], name=labels["observed"], mode="markers",
-                marker={"color": COLORS["danger"], "size": 14, "symbol": "diamond"},
-            ),
-            go.Scatter(x=[x[0], x[-1]], y=[prior, prior], name=labels["prior"], mode="lines",
-                       line={"color": COLORS["neutral"], "dash": "dot"}),
-            _swatch(labels["band"], COLORS["band"]),
-        ],
-        labels["title"], labels["x"], labels["y"], height=450,
-        shapes=[_band(low, high, COLORS["band"])],
-        yaxis={"range": [0, 1], "tickformat": ".0%"},
-        **_LEGEND_BELOW,
-    )
+    names = (labels["curve"], labels["observed"], labels["prior"], labels["band"])
+    color = series_color(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"]))
+    y = {"field": "belief", "type": "quantitative", "title": labels["y"], "scale": {"domain": [0, 1]},
+         "axis": {"format": ".0%"}}
+    layers = [
+        {"data": {"name": "band"}, "mark": {"type": "rect"},
+         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
+        {"data": {"name": "prior"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
+         "encoding": {"y": y, "color": color}},
+        {"data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
+         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"],
+                            "scale": {"zero": False, "nice": False}},
+                      "y": y, "color": color}},
+        {"data": {"name": "observed"}, "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220,
+                                                "opacity": 1},
+         "encoding": {"x": {"field": "difference", "type": "quantitative"}, "y": y, "color": color,
+                      "tooltip": [{"field": "difference", "title": labels["x"], "format": ".2f"},
+                                  {"field": "belief", "title": labels["y"], "format": ".1%"}]}},
+    ]
+    datasets = {
+        "band": pa.table({"low": [float(band[0])], "high": [float(band[1])], "series": [names[3]]}),
+        "prior": pa.table({"belief": [float(prior)], "series": [names[2]]}),
+        "curve": pa.table({"difference": x, "belief": posterior, "series": _series(names[0], len(x))}),
+        "observed": pa.table({"difference": [float(observed)], "belief": [float(observed_posterior)],
+                              "series": [names[1]]}),
+    }
+    return vega(layers, datasets, labels["title"], height=400)
 
 
 def running_means(
@@ -98,31 +118,43 @@ def running_means(
     tolerance: float,
     half_range: float,
     labels: Mapping[str, str],
-    compact: bool = False,
-) -> go.Figure:
+) -> dict:
     """Running means of a few attackers against k (log x), with the truth and the danger zone.
 
-    `answers` has one row per attacker (mean answer at each checkpoint). The y axis shows
-    truth ± half_range; earlier, wilder answers fall outside and can be reached by zooming out.
-    compact: a half-width chart, legend below. labels: title, x, y, trace (with {i}), truth, zone.
+    `answers` has one row per attacker (mean answer at each checkpoint, at most CURVE_POINTS
+    checkpoints). Only means within truth ± half_range are drawn: earlier, wilder answers would
+    squash the picture. A text layer names the budget per answer (`labels["budget"]`, already
+    filled in). labels: title, x, y, trace (with {i}), truth, zone, budget.
     """
     k = np.asarray(checkpoints, dtype=float)
-    traces = [go.Scatter(x=[k[0], k[-1]], y=[truth, truth], name=labels["truth"], mode="lines",
-                         line={"color": COLORS["truth"], "width": 3})]
-    traces += [
-        go.Scatter(x=k, y=np.round(row, 6), name=labels["trace"].format(i=i + 1), mode="lines",
-                   line={"color": _TRACE_COLORS[i % len(_TRACE_COLORS)], "width": 1.6})
-        for i, row in enumerate(np.asarray(answers, dtype=float))
+    rows = np.asarray(answers, dtype=float)
+    traces = tuple(labels["trace"].format(i=i + 1) for i in range(len(rows)))
+    names = (labels["truth"], *traces, labels["zone"])
+    colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["danger"])
+    color = series_color(names, colors)
+    inside = np.abs(rows - truth) <= half_range
+    means = pa.table({
+        "k": np.broadcast_to(k, rows.shape)[inside],
+        "mean": np.round(rows[inside], 6),
+        "series": [traces[i] for i in np.nonzero(inside)[0]],
+    })
+    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
+    y = {"field": "mean", "type": "quantitative", "title": labels["y"], "scale": {"zero": False}}
+    layers = [
+        {"data": {"name": "zone"}, "mark": {"type": "rect", "opacity": 0.15},
+         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
+        {"data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {"y": y, "color": color}},
+        {"data": {"name": "means"}, "mark": {"type": "line", "strokeWidth": 1.6, "clip": True},
+         "encoding": {"x": x, "y": y, "color": color}},
+        _BUDGET_NOTE,
     ]
-    traces.append(_swatch(labels["zone"], COLORS["danger"], opacity=0.3))
-    extra: dict[str, object] = {
-        "shapes": [_band(truth - tolerance, truth + tolerance, COLORS["highlight"])],
-        "xaxis": {"type": "log"},
-        "yaxis": {"range": [truth - half_range, truth + half_range]},
+    datasets = {
+        "zone": pa.table({"low": [truth - tolerance], "high": [truth + tolerance], "series": [labels["zone"]]}),
+        "truth": pa.table({"mean": [float(truth)], "series": [labels["truth"]]}),
+        "means": means,
+        "budget": pa.table({"text": [labels["budget"]]}),
     }
-    if compact:
-        extra.update(_LEGEND_BELOW)
-    return figure(traces, labels["title"], labels["x"], labels["y"], height=490 if compact else 420, **extra)
+    return vega(layers, datasets, labels["title"], height=420)
 
 
 def recovery_curve(
@@ -134,28 +166,39 @@ def recovery_curve(
     sim_high: Sequence[float],
     chosen_k: int,
     labels: Mapping[str, str],
-) -> go.Figure:
+) -> dict:
     """Exact probability of exact recovery against k, simulated points with their intervals, chosen k.
 
-    labels: title, x, y, exact, sim, chosen.
+    labels: title, x, y, exact, sim, chosen, budget (already filled in).
     """
-    p = np.asarray(sim_p, dtype=float)
-    return figure(
-        [
-            go.Scatter(x=ks, y=exact, name=labels["exact"], mode="lines", line={"color": COLORS["danger"], "width": 3}),
-            go.Scatter(
-                x=list(sim_ks), y=p, name=labels["sim"], mode="markers",
-                marker={"color": COLORS["d"], "size": 10},
-                error_y={"type": "data", "symmetric": False,
-                         "array": np.asarray(sim_high) - p, "arrayminus": p - np.asarray(sim_low), "thickness": 2},
-            ),
-            # A trace, not a shape: shapes on a log axis would need log10 coordinates.
-            go.Scatter(x=[chosen_k, chosen_k], y=[0.0, 1.0], name=labels["chosen"], mode="lines",
-                       line={"color": COLORS["neutral"], "dash": "dot", "width": 2}),
-        ],
-        labels["title"], labels["x"], labels["y"],
-        xaxis={"type": "log"}, yaxis={"range": [-0.02, 1.02], "tickformat": ".0%"},
-    )
+    names = (labels["exact"], labels["sim"], labels["chosen"])
+    color = series_color(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]))
+    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
+    y = {"field": "p", "type": "quantitative", "title": labels["y"], "scale": {"domain": [-0.02, 1.02]},
+         "axis": {"format": ".0%"}}
+    sim = {"data": {"name": "simulated"}}
+    layers = [
+        {"data": {"name": "chosen"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
+         "encoding": {"x": x, "color": color}},
+        {"data": {"name": "exact"}, "mark": {"type": "line", "strokeWidth": 3}, "encoding": {"x": x, "y": y, "color": color}},
+        {**sim, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}, "color": color}},
+        {**sim, "mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},
+         "encoding": {"x": x, "y": y, "color": color,
+                      "tooltip": [{"field": "k", "title": labels["x"], "format": ","},
+                                  {"field": "p", "title": labels["sim"], "format": ".2%"}]}},
+        _BUDGET_NOTE,
+    ]
+    datasets = {
+        "chosen": pa.table({"k": [float(chosen_k)], "series": [names[2]]}),
+        "exact": pa.table({"k": np.asarray(ks, dtype=float), "p": np.asarray(exact, dtype=float),
+                           "series": _series(names[0], len(ks))}),
+        "simulated": pa.table({"k": np.asarray(sim_ks, dtype=float), "p": np.asarray(sim_p, dtype=float),
+                               "low": np.asarray(sim_low, dtype=float), "high": np.asarray(sim_high, dtype=float),
+                               "series": _series(names[1], len(sim_ks))}),
+        "budget": pa.table({"text": [labels["budget"]]}),
+    }
+    return vega(layers, datasets, labels["title"], height=420)
 
 
 def spread_curves(
@@ -164,20 +207,26 @@ def spread_curves(
     split_sd: np.ndarray,
     tolerance: float,
     labels: Mapping[str, str],
-) -> go.Figure:
+) -> dict:
     """Standard deviation of the attacker's mean against k: naive (shrinks) versus split (grows).
 
     labels: title, x, y, naive, split, zone.
     """
-    return figure(
-        [
-            go.Scatter(x=ks, y=naive_sd, name=labels["naive"], line={"color": COLORS["danger"], "width": 3}),
-            go.Scatter(x=ks, y=split_sd, name=labels["split"], line={"color": COLORS["truth"], "width": 3}),
-            go.Scatter(x=[ks[0], ks[-1]], y=[tolerance, tolerance], name=labels["zone"], mode="lines",
-                       line={"color": COLORS["neutral"], "dash": "dot"}),
-        ],
-        labels["title"], labels["x"], labels["y"], xaxis={"type": "log"}, yaxis={"type": "log"},
-    )
+    names = (labels["naive"], labels["split"], labels["zone"])
+    style = _styled(names, (COLORS["danger"], COLORS["truth"], COLORS["neutral"]), (_SOLID, _SOLID, _DOTTED))
+    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
+    y = {"field": "sd", "type": "quantitative", "title": labels["y"], "scale": {"type": "log"}}
+    ks = np.asarray(ks, dtype=float)
+    layers = [
+        {"data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3}, "encoding": {"x": x, "y": y, **style}},
+        {"data": {"name": "zone"}, "mark": {"type": "rule", "strokeWidth": 2}, "encoding": {"y": y, **style}},
+    ]
+    datasets = {
+        "curves": pa.table({"k": np.concatenate([ks, ks]), "sd": np.concatenate([naive_sd, split_sd]),
+                            "series": _series(names[0], len(ks)) + _series(names[1], len(ks))}),
+        "zone": pa.table({"sd": [float(tolerance)], "series": [names[2]]}),
+    }
+    return vega(layers, datasets, labels["title"], height=420)
 
 
 def _cell(book: float | None, exact: float, simulated: float, missing: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import label_number, open_app, vega_mark_labels, wait_for_idle
@@ -16,6 +17,12 @@ def vote_bars(page: Page) -> list[float]:
     """The probability bars of the vote chart (the page's first chart), as the browser drew them:
     each bar's label reads "Option: football; Probability of being chosen: 0.424; Score: 30"."""
     return [label_number(label, 1) for label in vega_mark_labels(page, 0, 0)]
+
+
+def survey_shares(page: Page) -> list[float]:
+    """The survey chart's three points (true share, raw share, corrected estimate) as drawn:
+    each point's label reads "Share of 'yes': 0.3; series: True share"."""
+    return [label_number(label, 0) for label in vega_mark_labels(page, 0, 4)]
 
 
 def edit_number_cell(page: Page, editor_key: str, row: int, value: str) -> None:
@@ -60,6 +67,18 @@ def test_randomized_response_renders_tosses_and_links_p_to_epsilon(page: Page, b
     open_app(page, f"{base_url}/Randomized_response")
     expect(page.get_by_text(re.compile(r"ln\(0\.75 / 0\.25\) = 1\.099"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"Male: \[20 × \(0\.8 − 1\) \+ 14\] / \(0\.8 × 2 − 1\) = 10 / 0\.6 ≈ 16\.7"))).to_be_attached()
+    truth, raw, corrected = survey_shares(page)
+    assert truth == 0.3
+    assert corrected == pytest.approx((0.75 - 1) / 0.5 + raw / 0.5, abs=2e-3)
+
+    page.get_by_role("slider", name=re.compile("True share of 'yes'")).focus()
+    page.keyboard.press("ArrowRight")  # the share moves by 0.01: new data in the drawn chart
+    expect(page.get_by_text(re.compile(r"Of 1,000 respondents, 310 truly say 'yes'"))).to_be_visible()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stVegaLiteChart] g.layer_4_marks path')"
+        "?.getAttribute('aria-label').startsWith(\"Share of 'yes': 0.31;\")"
+    )
+    assert survey_shares(page)[0] == 0.31
 
     page.get_by_role("button", name=re.compile("Ask this respondent")).click()
     wait_for_idle(page)

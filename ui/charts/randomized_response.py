@@ -49,7 +49,7 @@ def survey_estimate(
          "encoding": {"x": {**x, "field": "high"}, "y": y}},
         {"data": {"name": "points"}, "mark": {"type": "point", "filled": True, "size": 260, "opacity": 1},
          "encoding": {"x": {**x, "field": "share"}, "y": y, "color": color,
-                      "tooltip": [{"field": "series", "title": " "}, {"field": "share", "title": x_title, "format": ".3f"}]}},
+                      "tooltip": [{"field": "share", "title": x_title, "format": ".3f"}]}},
     ]
     return vega(layers, {"points": points, "interval": interval, "truth": truth}, title, height=240)
 
@@ -90,7 +90,7 @@ def frequency_comparison(
          "encoding": {"x": x, "xOffset": offset, "y": {**y, "field": "value"},
                       "color": {**series_color(series, (COLORS["truth"], COLORS["neutral"], COLORS["d"])),
                                 "legend": _WIDE_LEGEND},
-                      "tooltip": [{"field": "bin", "title": x_title}, {"field": "series", "title": " "},
+                      "tooltip": [{"field": "bin", "title": x_title}, {"field": "series"},
                                   {"field": "value", "title": y_title, "format": ".3f"}]}},
         {"data": {"name": "intervals"}, "mark": {"type": "rule", "strokeWidth": 1.5, "color": "#333333"},
          "encoding": {"x": x, "xOffset": offset, "y": {**y, "field": "low"}, "y2": {"field": "high"}}},

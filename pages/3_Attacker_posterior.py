@@ -118,10 +118,10 @@ def part_bounds(ctx: PageContext, model: post.AttackModel, prior: float) -> None
     eps = model.epsilon
     lower, upper = (float(v) for v in post.posterior_bounds(prior, eps))
     factor = post.odds_factor(eps)
-    epsilons = tuple(sorted(set(BAND_EPSILONS) | {eps}))
-    edges = [post.posterior_bounds(BAND_PRIORS, e) for e in epsilons]
-    chart = charts.band_chart(BAND_PRIORS, epsilons, np.array([e[0] for e in edges]), np.array([e[1] for e in edges]),
-                              epsilons.index(eps), prior, lower, upper)
+    grey = [post.posterior_bounds(BAND_PRIORS, e) for e in BAND_EPSILONS]  # the same for every epsilon and prior
+    chosen_lower, chosen_upper = post.posterior_bounds(BAND_PRIORS, eps)
+    chart = charts.band_chart(BAND_PRIORS, BAND_EPSILONS, np.array([g[0] for g in grey]), np.array([g[1] for g in grey]),
+                              eps, chosen_lower, chosen_upper, prior, lower, upper)
     # The formula stays apart from the numbers: a markdown element whose text is unchanged is not
     # drawn again, and typesetting the formula on every epsilon change would cost the browser time.
     st.markdown(f"{TEXT['bounds_intro']}\n\n$$\n{TEXT['bounds_latex']}\n$$")

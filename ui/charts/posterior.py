@@ -111,33 +111,35 @@ def band_chart(
     epsilons: tuple[float, ...],
     lower: np.ndarray,
     upper: np.ndarray,
-    chosen: int,
+    chosen: float,
+    chosen_lower: np.ndarray,
+    chosen_upper: np.ndarray,
     your_prior: float,
     your_lower: float,
     your_upper: float,
 ) -> dict:
-    """The posterior band against the prior for several epsilons, the chosen one shaded.
+    """The posterior band against the prior for the chosen epsilon, shaded, over thin grey bands
+    for a fixed set of `epsilons` (one row of `lower` and `upper` each), each named on the plot.
 
-    `lower` and `upper` have one row per epsilon; `chosen` is the row to shade. The other
-    epsilons are thin grey curves, each named on the plot; the chosen one is named on its band.
-    """
-    others = [i for i in range(len(epsilons)) if i != chosen]
+    The grey bands do not depend on the chosen epsilon, so the browser keeps their data when
+    epsilon moves (Streamlit skips datasets whose bytes are unchanged); where the chosen epsilon
+    is one of them, its grey curves lie under the band's edges."""
     names = (TEXT["fig_band_chosen"], TEXT["fig_band_diagonal"], TEXT["fig_band_you"])
     color = series_color(names, (COLORS["d"], _BLACK, COLORS["danger"]))
-    n = prior.size
+    n, k = prior.size, len(epsilons)
     grey = pa.table({
-        "prior": np.tile(prior, 2 * len(others)),
-        "posterior": np.concatenate([row for i in others for row in (upper[i], lower[i])]) if others else np.array([]),
-        "curve": np.repeat(np.arange(2 * len(others)), n),
+        "prior": np.tile(prior, 2 * k),
+        "posterior": np.concatenate([row for i in range(k) for row in (upper[i], lower[i])]),
+        "curve": np.repeat(np.arange(2 * k), n),
     })
     grey_labels = pa.table({
-        "prior": [0.25] * len(others),
-        "posterior": [float(np.interp(0.25, prior, upper[i])) for i in others],
-        "text": [TEXT["fig_band_eps"].format(eps=epsilons[i]) for i in others],
+        "prior": [0.25] * k,
+        "posterior": [float(np.interp(0.25, prior, upper[i])) for i in range(k)],
+        "text": [TEXT["fig_band_eps"].format(eps=e) for e in epsilons],
     })
-    band = pa.table({"prior": prior, "lower": lower[chosen], "upper": upper[chosen], "series": _series(names[0], n)})
-    chosen_label = pa.table({"prior": [0.75], "posterior": [float(np.interp(0.75, prior, lower[chosen]))],
-                             "text": [TEXT["fig_band_eps"].format(eps=epsilons[chosen])]})
+    band = pa.table({"prior": prior, "lower": chosen_lower, "upper": chosen_upper, "series": _series(names[0], n)})
+    chosen_label = pa.table({"prior": [0.75], "posterior": [float(np.interp(0.75, prior, chosen_lower))],
+                             "text": [TEXT["fig_band_eps"].format(eps=chosen)]})
     diagonal = pa.table({"prior": [0.0, 1.0], "posterior": [0.0, 1.0], "series": _series(names[1], 2)})
     you = pa.table({"prior": [your_prior] * 3, "posterior": [your_lower, your_prior, your_upper],
                     "series": _series(names[2], 3)})

@@ -2,8 +2,9 @@
 
 Thin on purpose: widgets in, dpcore.posterior calls, one ui.charts.posterior call per chart. Only
 the chosen part runs on each rerun (a URL-bound choice, so a shared link reopens the same part), in
-a fragment: a slider reruns the settings and that part, not the sidebar. Each part computes its
-numbers and charts before drawing them, so they reach the browser in one batch.
+nested fragments: epsilon and the part's own controls rerun the epsilon slider, the mechanism's
+caption and the part; the other settings rerun all settings too; neither reruns the sidebar. Each
+part computes its numbers and charts before drawing them, so they reach the browser in one batch.
 """
 
 from __future__ import annotations

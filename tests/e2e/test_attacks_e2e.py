@@ -1,4 +1,5 @@
-"""Real-browser tests of the Attacks page: deep link, a control that changes a number, a shared URL."""
+"""Real-browser tests of the Attacks page: deep link, a control that changes a number, a shared URL,
+and charts that show the numbers of the text."""
 
 from __future__ import annotations
 
@@ -6,9 +7,13 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import APP_TIMEOUT_MS, open_app, wait_for_idle
+from tests.e2e.conftest import APP_TIMEOUT_MS, open_app, vega_mark_labels, wait_for_idle
 
 ATTACKS = "/Attacks"
+# Vega-Lite charts in page order (every tab's charts are in the page), and their layers.
+POSTERIOR, RECOVERY = 1, 3
+OBSERVED_POINT, SIMULATED_POINTS = 3, 3
+PERCENT = re.compile(r"([\d.]+)%$")  # the last value of a mark label, a tooltip's percent
 EXACT = re.compile(r"Exact probability that an attacker's rounded mean of k = ([\d,]+) answers is the exact count: ([\d.]+)%")
 
 
@@ -48,6 +53,12 @@ def test_differencing_on_the_cancer_table(page: Page, base_url: str) -> None:
     wait_for_idle(page)
     expect(page.get_by_text(re.compile(r"The attacker now knows for sure that Alice has cancer"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"first answer lies in \[2, 4\] and the second in \[1, 3\]"))).to_be_visible()
+    # The diamond on the belief chart sits at the belief the text states.
+    belief = page.get_by_text(re.compile(r"believes with probability [\d.]+% that Alice has cancer"))
+    stated = re.search(r"probability ([\d.]+)%", belief.inner_text()).group(1)
+    [label] = vega_mark_labels(page, POSTERIOR, OBSERVED_POINT)
+    shown = re.search(r"Probability the target has cancer: ([\d.]+)%", label)  # the axis's whole percent
+    assert shown and abs(float(shown.group(1)) - float(stated)) <= 0.5
     expect(page.get_by_test_id("stException")).to_have_count(0)
     assert "att_diff_table=cancer" in page.url
 
@@ -66,6 +77,10 @@ def test_shared_url_reopens_the_same_view(browser: Browser, base_url: str) -> No
         simulated = page.get_by_text(re.compile(r"^Simulation: [\d.]+% of 2,000 attackers"))
         expect(simulated).to_be_visible()
         seen.append(simulated.inner_text())
+        # The simulated point at the chosen k shows the simulation's share of the text.
+        points = {label.split("; ")[0].split(": ")[1]: label for label in vega_mark_labels(page, RECOVERY, SIMULATED_POINTS)}
+        share = re.match(r"Simulation: ([\d.]+)%", seen[-1]).group(1)
+        assert PERCENT.search(points["100000"]).group(1) == share
         expect(page.get_by_test_id("stException")).to_have_count(0)
         context.close()
     assert seen[0] == seen[1]

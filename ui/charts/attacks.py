@@ -19,6 +19,8 @@ from ui.charts.theme import COLORS, series_color, vega
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 _DOTTED = [2, 4]
 _SOLID = [1, 0]
+# Legends of half-width charts go below the plot, in rows, so no entry is cut off.
+_LEGEND_BELOW: dict[str, object] = {"orient": "bottom", "columns": 2, "labelLimit": 320}
 # The privacy budget behind a chart, written in its top-left corner: a number a slider moves, so
 # it travels in the "budget" dataset rather than in the title.
 _BUDGET_NOTE: dict[str, object] = {
@@ -83,7 +85,8 @@ def difference_posterior(
     labels: title, x, y, curve, band, prior, observed.
     """
     names = (labels["curve"], labels["observed"], labels["prior"], labels["band"])
-    color = series_color(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"]))
+    color = {**series_color(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"])),
+             "legend": _LEGEND_BELOW}
     y = {"field": "belief", "type": "quantitative", "title": labels["y"], "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     layers = [
@@ -97,7 +100,7 @@ def difference_posterior(
                       "y": y, "color": color}},
         {"data": {"name": "observed"}, "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220,
                                                 "opacity": 1},
-         "encoding": {"x": {"field": "difference", "type": "quantitative"}, "y": y, "color": color,
+         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"]}, "y": y, "color": color,
                       "tooltip": [{"field": "difference", "title": labels["x"], "format": ".2f"},
                                   {"field": "belief", "title": labels["y"], "format": ".1%"}]}},
     ]
@@ -122,30 +125,35 @@ def running_means(
     """Running means of a few attackers against k (log x), with the truth and the danger zone.
 
     `answers` has one row per attacker (mean answer at each checkpoint, at most CURVE_POINTS
-    checkpoints). Only means within truth ± half_range are drawn: earlier, wilder answers would
-    squash the picture. A text layer names the budget per answer (`labels["budget"]`, already
-    filled in). labels: title, x, y, trace (with {i}), truth, zone, budget.
+    checkpoints). Only means within truth ± half_range are drawn (a trace that leaves the window is
+    broken there, not joined across): earlier, wilder answers would squash the picture. A text
+    layer names the budget per answer (`labels["budget"]`, already filled in).
+    labels: title, x, y, trace (with {i}), truth, zone, budget.
     """
     k = np.asarray(checkpoints, dtype=float)
     rows = np.asarray(answers, dtype=float)
     traces = tuple(labels["trace"].format(i=i + 1) for i in range(len(rows)))
     names = (labels["truth"], *traces, labels["zone"])
     colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["danger"])
-    color = series_color(names, colors)
+    color = {**series_color(names, colors), "legend": {**_LEGEND_BELOW, "columns": 3}}
     inside = np.abs(rows - truth) <= half_range
+    stretch = np.cumsum(~inside, axis=1)  # the same number along each stretch inside the window
+    trace, _ = np.nonzero(inside)
     means = pa.table({
         "k": np.broadcast_to(k, rows.shape)[inside],
         "mean": np.round(rows[inside], 6),
-        "series": [traces[i] for i in np.nonzero(inside)[0]],
+        "series": [traces[i] for i in trace],
+        "stretch": trace * (rows.shape[1] + 1) + stretch[inside],
     })
     x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
     y = {"field": "mean", "type": "quantitative", "title": labels["y"], "scale": {"zero": False}}
+    # The lines come first, so the legend draws every entry as a line; the zone is a faint band.
     layers = [
+        {"data": {"name": "means"}, "mark": {"type": "line", "strokeWidth": 1.6, "clip": True},
+         "encoding": {"x": x, "y": y, "color": color, "detail": {"field": "stretch", "type": "nominal"}}},
+        {"data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {"y": y, "color": color}},
         {"data": {"name": "zone"}, "mark": {"type": "rect", "opacity": 0.15},
          "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
-        {"data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {"y": y, "color": color}},
-        {"data": {"name": "means"}, "mark": {"type": "line", "strokeWidth": 1.6, "clip": True},
-         "encoding": {"x": x, "y": y, "color": color}},
         _BUDGET_NOTE,
     ]
     datasets = {

@@ -68,9 +68,10 @@ def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
     assert band["datasets"]["chosen_label"]["text"].tolist() == ["ε = 1"]
 
 
-@pytest.mark.parametrize("part", PARTS)
-def test_epsilon_changes_only_the_data_of_the_charts(part: str) -> None:
-    at = run_page(PAGE, {"post_part": part})
+@pytest.mark.parametrize(("part", "kind"), [(part, "laplace") for part in PARTS] + [
+    ("mechanism", "gaussian"), ("loss", "gaussian"), ("mechanism", "discrete_laplace"), ("loss", "randomized_response")])
+def test_epsilon_changes_only_the_data_of_the_charts(part: str, kind: str) -> None:
+    at = run_page(PAGE, {"post_part": part, "post_mech": kind})
     before = vega_specs(at)
     at.select_slider(key="post_eps").set_value(2.0).run()
     assert_clean(at)

@@ -14,17 +14,11 @@ import numpy as np
 import pyarrow as pa
 
 from ui.charts.theme import COLORS, series_color, vega
+from ui.charts.vega_shared import WIDE_LEGEND, category_x
 
 MAX_BARS = 30  # more bars than this are unreadable; the page says when it shows only the first ones
 PALETTE = (COLORS["d"], COLORS["d_prime"], COLORS["truth"], COLORS["danger"], "#9467bd", "#8c564b", "#e377c2")
 _PROBABILITY_TICKS = {"values": [0, 0.2, 0.4, 0.6, 0.8, 1.0]}
-_WIDE_LEGEND = {"legend": {"labelLimit": 400}}  # the theme cuts labels at 160 px; these are sentences
-
-
-def _options_x(labels: list[str], title: str) -> dict[str, object]:
-    """The options as a category axis in their own order; labels turn when there are many."""
-    return {"field": "option", "type": "nominal", "sort": labels, "title": title,
-            "axis": {"labelAngle": 0, "labelAlign": "center"} if len(labels) <= 8 else {"labelAngle": -45}}
 
 
 def _labelled_bars(
@@ -42,7 +36,7 @@ def _labelled_bars(
         "best": np.asarray(best, dtype=bool),
         **extra,
     })
-    x = _options_x(labels, x_title)
+    x = category_x("option", labels, x_title)
     y = {"field": "probability", "type": "quantitative", "title": y_title,
          "scale": {"domain": [0, 1 + headroom]}, "axis": _PROBABILITY_TICKS}
     layers = [
@@ -128,7 +122,7 @@ def pricing_candidates(
         return pa.table({"price": p, "left": left, "right": left + half, "value": np.asarray(values, dtype=float),
                          "series": pa.array([series] * p.size, pa.string())})
 
-    color = {**series_color(names, (COLORS["truth"], COLORS["d"])), **_WIDE_LEGEND}
+    color = {**series_color(names, (COLORS["truth"], COLORS["d"])), "legend": WIDE_LEGEND}
     x = {"field": "left", "type": "quantitative", "title": x_title}
 
     def layer(name: str, y_title: str) -> dict:
@@ -176,7 +170,7 @@ def pricing_curves(
         {"data": {"name": "curves"}, "mark": {"type": "line", "clip": True, "strokeWidth": 3},
          "encoding": {"x": x, "y": {"field": "revenue", "type": "quantitative", "title": y_title},
                       "color": {**series_color(names, (COLORS["truth"], COLORS["d"], COLORS["danger"])[: len(names)]),
-                                **_WIDE_LEGEND},
+                                "legend": WIDE_LEGEND},
                       "strokeDash": {"field": "series", "type": "nominal",
                                      "scale": {"domain": list(names), "range": dashes}}}},
         {"data": {"name": "current"}, "mark": {"type": "rule", "strokeDash": [2, 3], "color": COLORS["neutral"]},
@@ -206,7 +200,7 @@ def mode_bars(
         labels, p, c == np.max(counts), {"count": c.astype(np.int64)}, x_title, y_title,
         {"field": "count", "title": count_title, "format": ","}, headroom=0.3,
     )
-    at = {"x": _options_x(labels, x_title), "y": {"field": "probability", "type": "quantitative", "title": y_title}}
+    at = {"x": category_x("option", labels, x_title), "y": {"field": "probability", "type": "quantitative", "title": y_title}}
     layers += [
         {"data": {"name": "chosen"}, "mark": {"type": "point", "shape": "triangle-down", "filled": True, "size": 120,
                                                "yOffset": -30, "color": COLORS["danger"], "opacity": 1},

@@ -13,9 +13,9 @@ import numpy as np
 import pyarrow as pa
 
 from ui.charts.theme import COLORS, FONT_SIZE, series_color, vega
+from ui.charts.vega_shared import WIDE_LEGEND, category_x
 
 MAX_BARS = 30
-_WIDE_LEGEND = {"labelLimit": 400}  # the theme cuts legend labels at 160 px; these are phrases
 _LOCAL_BLUES = ("#c6dbef", "#6baed6", "#2171b5", "#08306b")
 
 
@@ -81,15 +81,14 @@ def frequency_comparison(
         "bin": pa.array(labels, pa.string()), "series": pa.array([series[2]] * shown, pa.string()),
         "low": values[2] - half, "high": values[2] + half,
     })
-    x = {"field": "bin", "type": "nominal", "sort": labels, "title": x_title,
-         "axis": {"labelAngle": 0, "labelAlign": "center"} if shown <= 8 else {"labelAngle": -45}}
+    x = category_x("bin", labels, x_title)
     offset = {"field": "series", "sort": list(series), "scale": {"domain": list(series)}}
     y = {"type": "quantitative", "title": y_title}
     layers = [
         {"data": {"name": "bars"}, "mark": {"type": "bar"},
          "encoding": {"x": x, "xOffset": offset, "y": {**y, "field": "value"},
                       "color": {**series_color(series, (COLORS["truth"], COLORS["neutral"], COLORS["d"])),
-                                "legend": _WIDE_LEGEND},
+                                "legend": WIDE_LEGEND},
                       "tooltip": [{"field": "bin", "title": x_title}, {"field": "series"},
                                   {"field": "value", "title": y_title, "format": ".3f"}]}},
         {"data": {"name": "intervals"}, "mark": {"type": "rule", "strokeWidth": 1.5, "color": "#333333"},
@@ -132,7 +131,7 @@ def error_vs_n(
         "note": pa.array([labels["this_run_note"]] * len(runs), pa.string()),
     })
     colors = (*_LOCAL_BLUES[: len(local) - 1], COLORS["d_prime"], COLORS["truth"], COLORS["danger"])
-    color = {**series_color(names, colors), "legend": {**_WIDE_LEGEND, "columns": 3}}
+    color = {**series_color(names, colors), "legend": {**WIDE_LEGEND, "columns": 3}}
     x = {"field": "n", "type": "quantitative", "title": x_title, "scale": {"type": "log"}}
     y = {"field": "error", "type": "quantitative", "title": y_title, "scale": {"type": "log"}}
     dashes = [[1, 0]] * len(local) + [[8, 5], [1, 0]]

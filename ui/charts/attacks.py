@@ -100,7 +100,8 @@ def difference_posterior(
                       "y": y, "color": color}},
         {"data": {"name": "observed"}, "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220,
                                                 "opacity": 1},
-         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"]}, "y": y, "color": color,
+         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"]}, "y": y,
+                      "color": color,
                       "tooltip": [{"field": "difference", "title": labels["x"], "format": ".2f"},
                                   {"field": "belief", "title": labels["y"], "format": ".1%"}]}},
     ]
@@ -134,8 +135,8 @@ def running_means(
     rows = np.asarray(answers, dtype=float)
     traces = tuple(labels["trace"].format(i=i + 1) for i in range(len(rows)))
     names = (labels["truth"], *traces, labels["zone"])
-    colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["danger"])
-    color = {**series_color(names, colors), "legend": {**_LEGEND_BELOW, "columns": 3}}
+    colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["highlight"])
+    color = {**series_color(names, colors), "legend": {**_LEGEND_BELOW, "columns": 3, "symbolStrokeWidth": 6}}
     inside = np.abs(rows - truth) <= half_range
     stretch = np.cumsum(~inside, axis=1)  # the same number along each stretch inside the window
     trace, _ = np.nonzero(inside)
@@ -147,12 +148,13 @@ def running_means(
     })
     x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
     y = {"field": "mean", "type": "quantitative", "title": labels["y"], "scale": {"zero": False}}
-    # The lines come first, so the legend draws every entry as a line; the zone is a faint band.
+    # The lines come first, so the legend draws every entry as a line (the zone's faint colour is
+    # an rgba: a mark opacity would fade every legend entry).
     layers = [
         {"data": {"name": "means"}, "mark": {"type": "line", "strokeWidth": 1.6, "clip": True},
          "encoding": {"x": x, "y": y, "color": color, "detail": {"field": "stretch", "type": "nominal"}}},
         {"data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {"y": y, "color": color}},
-        {"data": {"name": "zone"}, "mark": {"type": "rect", "opacity": 0.15},
+        {"data": {"name": "zone"}, "mark": {"type": "rect"},
          "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
         _BUDGET_NOTE,
     ]
@@ -188,7 +190,8 @@ def recovery_curve(
     layers = [
         {"data": {"name": "chosen"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
          "encoding": {"x": x, "color": color}},
-        {"data": {"name": "exact"}, "mark": {"type": "line", "strokeWidth": 3}, "encoding": {"x": x, "y": y, "color": color}},
+        {"data": {"name": "exact"}, "mark": {"type": "line", "strokeWidth": 3},
+         "encoding": {"x": x, "y": y, "color": color}},
         {**sim, "mark": {"type": "rule", "strokeWidth": 2},
          "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}, "color": color}},
         {**sim, "mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
 
 from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
-from ui.charts.theme import PLOTLY_CONFIG
 from ui.datasets import Dataset, dataset_picker
 from ui.navigation import sidebar_menu
 from ui.safe import md_escape
@@ -53,13 +51,9 @@ def start_page(title: str, icon: str = "🔐") -> PageContext:
     return PageContext(dataset, int(seed))
 
 
-def show_figure(fig: go.Figure | dict, key: str) -> None:
-    """Draw a chart full width: a plotly figure with the house config, or a Vega-Lite spec (a
-    dict from ui.charts.theme.vega, its data in named datasets)."""
-    if isinstance(fig, dict):
-        st.vega_lite_chart(spec=fig, key=key, width="stretch")
-    else:
-        st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
+def show_figure(spec: dict, key: str) -> None:
+    """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets)."""
+    st.vega_lite_chart(spec=spec, key=key, width="stretch")
 
 
 def show_error(exc: ValueError) -> None:

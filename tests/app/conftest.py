@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
@@ -40,27 +38,6 @@ def page_errors(at: AppTest) -> list[str]:
 def page_text(at: AppTest) -> str:
     """All markdown and captions of the page, one block of text to search."""
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
-
-
-def decode_plotly(value: object) -> object:
-    """Plotly sends numpy arrays as {"dtype", "bdata"} (base64); turn them back into lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    if isinstance(value, dict):
-        return {k: decode_plotly(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [decode_plotly(v) for v in value]
-    return value
-
-
-def plotly_spec(chart: object) -> dict:
-    """The decoded figure spec of one plotly chart element."""
-    return decode_plotly(json.loads(chart.proto.spec))  # type: ignore[attr-defined]
-
-
-def plotly_specs(at: AppTest) -> list[dict]:
-    """The decoded figure specs of every plotly chart on the page, in page order."""
-    return [plotly_spec(chart) for chart in at.get("plotly_chart")]
 
 
 def vega_specs(at: AppTest) -> list[dict]:

@@ -1,1 +1,1 @@
-"""Figure builders: plain data in, plotly figure out. No streamlit calls, so they are testable."""
+"""Chart builders: plain data in, a Vega-Lite spec out. No streamlit calls, so they are testable."""

@@ -14,7 +14,7 @@ import pandas as pd
 import pyarrow as pa
 
 from dpcore.attacks import TABLE_KS, TABLE_LEVELS, Table63Row
-from ui.charts.theme import COLORS, series_color, vega
+from ui.charts.theme import COLORS, series_color, series_rows, vega
 
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 _DOTTED = [2, 4]
@@ -28,11 +28,6 @@ _BUDGET_NOTE: dict[str, object] = {
     "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 8, "dy": 8, "color": COLORS["neutral"]},
     "encoding": {"x": {"value": 0}, "y": {"value": 0}, "text": {"field": "text"}},
 }
-
-
-def _series(name: str, rows: int) -> list[str]:
-    """The series column of a dataset whose rows all belong to one named series."""
-    return [name] * rows
 
 
 def _styled(names: tuple[str, ...], colors: tuple[str, ...], dashes: Sequence[list[int]]) -> dict[str, dict]:
@@ -58,7 +53,7 @@ def difference_densities(
     curves = pa.table({
         "difference": np.concatenate([x, x]),
         "density": np.concatenate([density_secret, density_none]),
-        "series": _series(names[0], len(x)) + _series(names[1], len(x)),
+        "series": series_rows(names[0], len(x)) + series_rows(names[1], len(x)),
     })
     at = {"field": "difference", "type": "quantitative", "title": labels["x"], "scale": {"zero": False, "nice": False}}
     layers = [
@@ -108,7 +103,7 @@ def difference_posterior(
     datasets = {
         "band": pa.table({"low": [float(band[0])], "high": [float(band[1])], "series": [names[3]]}),
         "prior": pa.table({"belief": [float(prior)], "series": [names[2]]}),
-        "curve": pa.table({"difference": x, "belief": posterior, "series": _series(names[0], len(x))}),
+        "curve": pa.table({"difference": x, "belief": posterior, "series": series_rows(names[0], len(x))}),
         "observed": pa.table({"difference": [float(observed)], "belief": [float(observed_posterior)],
                               "series": [names[1]]}),
     }
@@ -203,10 +198,10 @@ def recovery_curve(
     datasets = {
         "chosen": pa.table({"k": [float(chosen_k)], "series": [names[2]]}),
         "exact": pa.table({"k": np.asarray(ks, dtype=float), "p": np.asarray(exact, dtype=float),
-                           "series": _series(names[0], len(ks))}),
+                           "series": series_rows(names[0], len(ks))}),
         "simulated": pa.table({"k": np.asarray(sim_ks, dtype=float), "p": np.asarray(sim_p, dtype=float),
                                "low": np.asarray(sim_low, dtype=float), "high": np.asarray(sim_high, dtype=float),
-                               "series": _series(names[1], len(sim_ks))}),
+                               "series": series_rows(names[1], len(sim_ks))}),
         "budget": pa.table({"text": [labels["budget"]]}),
     }
     return vega(layers, datasets, labels["title"], height=420)
@@ -234,7 +229,7 @@ def spread_curves(
     ]
     datasets = {
         "curves": pa.table({"k": np.concatenate([ks, ks]), "sd": np.concatenate([naive_sd, split_sd]),
-                            "series": _series(names[0], len(ks)) + _series(names[1], len(ks))}),
+                            "series": series_rows(names[0], len(ks)) + series_rows(names[1], len(ks))}),
         "zone": pa.table({"sd": [float(tolerance)], "series": [names[2]]}),
     }
     return vega(layers, datasets, labels["title"], height=420)

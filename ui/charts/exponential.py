@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, series_color, vega
-from ui.charts.vega_shared import WIDE_LEGEND, category_x
+from ui.charts.theme import COLORS, category_x, series_color, vega
 
 MAX_BARS = 30  # more bars than this are unreadable; the page says when it shows only the first ones
 PALETTE = (COLORS["d"], COLORS["d_prime"], COLORS["truth"], COLORS["danger"], "#9467bd", "#8c564b", "#e377c2")
@@ -122,7 +121,7 @@ def pricing_candidates(
         return pa.table({"price": p, "left": left, "right": left + half, "value": np.asarray(values, dtype=float),
                          "series": pa.array([series] * p.size, pa.string())})
 
-    color = {**series_color(names, (COLORS["truth"], COLORS["d"])), "legend": WIDE_LEGEND}
+    color = {**series_color(names, (COLORS["truth"], COLORS["d"]))}
     x = {"field": "left", "type": "quantitative", "title": x_title}
 
     def layer(name: str, y_title: str) -> dict:
@@ -170,7 +169,7 @@ def pricing_curves(
         {"data": {"name": "curves"}, "mark": {"type": "line", "clip": True, "strokeWidth": 3},
          "encoding": {"x": x, "y": {"field": "revenue", "type": "quantitative", "title": y_title},
                       "color": {**series_color(names, (COLORS["truth"], COLORS["d"], COLORS["danger"])[: len(names)]),
-                                "legend": WIDE_LEGEND},
+                                },
                       "strokeDash": {"field": "series", "type": "nominal",
                                      "scale": {"domain": list(names), "range": dashes}}}},
         {"data": {"name": "current"}, "mark": {"type": "rule", "strokeDash": [2, 3], "color": COLORS["neutral"]},

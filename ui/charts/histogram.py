@@ -14,15 +14,9 @@ import numpy as np
 import pyarrow as pa
 
 from dpcore.mechanisms import AdditiveNoise
-from ui.charts.theme import COLORS, CURVE_POINTS, series_color, vega
+from ui.charts.theme import COLORS, CURVE_POINTS, category_x, series_color, vega
 
 _PAIR_COLORS = (COLORS["d"], COLORS["d_prime"])
-
-
-def _bins_x(labels: list[str], title: str) -> dict[str, object]:
-    """The bins as a category axis in their own order; labels turn when there are many."""
-    return {"field": "bin", "type": "nominal", "sort": labels, "title": title,
-            "axis": {"labelAngle": 0, "labelAlign": "center"} if len(labels) <= 8 else {"labelAngle": -45}}
 
 
 def paired_histograms(
@@ -41,7 +35,7 @@ def paired_histograms(
     labels = [str(label) for label in labels]
     values = np.concatenate([values_d, values_d_prime]).astype(float)
     bars = {"bin": labels * 2, "series": [names[0]] * len(labels) + [names[1]] * len(labels), "value": values}
-    x = _bins_x(labels, x_title)
+    x = category_x("bin", labels, x_title)
     offset = {"field": "series", "sort": list(names)}
     layers: list[dict] = [
         {"data": {"name": "changed"}, "mark": {"type": "rect", "color": COLORS["highlight"]}, "encoding": {"x": x}},

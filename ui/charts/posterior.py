@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, series_color, vega
+from ui.charts.theme import COLORS, series_color, series_rows, vega
 from ui.text.posterior import TEXT
 
 _BIG = 520  # height of the main charts: readable from the back of a classroom
@@ -89,11 +89,6 @@ def _observed(output: float) -> pa.Table:
     return pa.table({"output": [float(output)]})
 
 
-def _series(name: str, n: int) -> list[str]:
-    """A "series" column: `n` rows of one legend entry."""
-    return [name] * n
-
-
 def corners(x: np.ndarray, *ys: np.ndarray) -> np.ndarray:
     """Indices of the points where a piecewise-linear curve bends (and its two ends): drawing only
     these draws the same curve with far fewer points."""
@@ -137,12 +132,12 @@ def band_chart(
         "posterior": [float(np.interp(0.25, prior, upper[i])) for i in range(k)],
         "text": [TEXT["fig_band_eps"].format(eps=e) for e in epsilons],
     })
-    band = pa.table({"prior": prior, "lower": chosen_lower, "upper": chosen_upper, "series": _series(names[0], n)})
+    band = pa.table({"prior": prior, "lower": chosen_lower, "upper": chosen_upper, "series": series_rows(names[0], n)})
     chosen_label = pa.table({"prior": [0.75], "posterior": [float(np.interp(0.75, prior, chosen_lower))],
                              "text": [TEXT["fig_band_eps"].format(eps=chosen)]})
-    diagonal = pa.table({"prior": [0.0, 1.0], "posterior": [0.0, 1.0], "series": _series(names[1], 2)})
+    diagonal = pa.table({"prior": [0.0, 1.0], "posterior": [0.0, 1.0], "series": series_rows(names[1], 2)})
     you = pa.table({"prior": [your_prior] * 3, "posterior": [your_lower, your_prior, your_upper],
-                    "series": _series(names[2], 3)})
+                    "series": series_rows(names[2], 3)})
     x, y = _unit("prior", TEXT["fig_band_x"]), _unit("posterior", TEXT["fig_band_y"])
     tip = [_q("prior", TEXT["fig_band_x"], format=".1%"), _q("posterior", TEXT["fig_band_y"], format=".1%")]
     layers = [
@@ -181,7 +176,7 @@ def densities_chart(
     n = outputs.size
     laws: dict[str, object] = {
         "output": np.concatenate([outputs, outputs]),
-        "series": _series(names[0], n) + _series(names[1], n),
+        "series": series_rows(names[0], n) + series_rows(names[1], n),
         "likelihood": np.concatenate([likelihood_d, likelihood_d_prime]),
     }
     x_title = TEXT["fig_dens_x"]
@@ -234,7 +229,7 @@ def posterior_curve_chart(
     x_title, y_title = TEXT["fig_post_x"], TEXT["fig_post_y"]
     x, y = _output_x(x_title, binary), _unit("posterior", y_title)
     tip = [_q("output", x_title, format=",.4g"), _q("posterior", y_title, format=".3f")]
-    curve = pa.table({"output": outputs, "posterior": posterior, "series": _series(names[2], outputs.size)})
+    curve = pa.table({"output": outputs, "posterior": posterior, "series": series_rows(names[2], outputs.size)})
     band = pa.table({"lower": [lower], "upper": [upper], "series": [names[0]]})
     prior_line = pa.table({"posterior": [prior], "series": [names[1]]})
     seen = pa.table({"output": [observed], "posterior": [observed_posterior], "series": [names[3]]})
@@ -279,8 +274,8 @@ def privacy_loss_chart(
     x_title, y_title = TEXT["fig_loss_x"], TEXT["fig_loss_y"]
     x = _output_x(x_title, binary)
     y = _q("loss", y_title, scale={"zero": False, "nice": False})
-    curve = pa.table({"output": outputs, "loss": loss, "series": _series(names[0], outputs.size)})
-    lines = pa.table({"loss": [epsilon, -epsilon], "series": _series(names[1], 2)})
+    curve = pa.table({"output": outputs, "loss": loss, "series": series_rows(names[0], outputs.size)})
+    lines = pa.table({"loss": [epsilon, -epsilon], "series": series_rows(names[1], 2)})
     layers = [
         _layer("beyond", {"type": "rect", "color": COLORS["highlight"]}, y={**y, "field": "low"}, y2={"field": "high"}),
         _layer("lines", {"type": "rule", "strokeWidth": 2, "strokeDash": _DASH}, y=y, color=color),
@@ -324,10 +319,10 @@ def delta_area_chart(u: np.ndarray, y: np.ndarray, delta: float, delta_one: floa
     x = _q("u", TEXT["fig_area_x"], scale={"nice": False})
     y_axis = _q("y", TEXT["fig_area_y"], scale={"nice": False})
     # Pairs of points at each cell's start and end make a step curve (Vega keeps ties in order).
-    curve = pa.table({"u": u, "y": y, "shaded": np.maximum(y, 0.0), "series": _series(names[1], u.size),
-                      "area": _series(names[0], u.size)})
+    curve = pa.table({"u": u, "y": y, "shaded": np.maximum(y, 0.0), "series": series_rows(names[1], u.size),
+                      "area": series_rows(names[0], u.size)})
     box = pa.table({"u": [0.0] if delta_one > 0 else [], "u2": [delta_one] if delta_one > 0 else [],
-                    "series": _series(names[2], 1 if delta_one > 0 else 0)},
+                    "series": series_rows(names[2], 1 if delta_one > 0 else 0)},
                    schema=pa.schema([("u", pa.float64()), ("u2", pa.float64()), ("series", pa.string())]))
     words = "\n".join((TEXT["fig_area_delta"].format(delta=delta), TEXT["fig_area_delta_one"].format(delta_one=delta_one)))
     layers = [
@@ -352,7 +347,7 @@ def delta_area_chart(u: np.ndarray, y: np.ndarray, delta: float, delta_one: floa
 def _positive(epsilons: np.ndarray, values: np.ndarray, name: str) -> dict[str, object]:
     """Rows of one δ curve, without the zeros (and rounding dust) that a log axis cannot show."""
     keep = np.asarray(values, dtype=float) > 1e-15
-    return {"epsilon": epsilons[keep], "delta": np.asarray(values, dtype=float)[keep], "series": _series(name, int(keep.sum()))}
+    return {"epsilon": epsilons[keep], "delta": np.asarray(values, dtype=float)[keep], "series": series_rows(name, int(keep.sum()))}
 
 
 _DELTA_ROWS = pa.schema([("epsilon", pa.float64()), ("delta", pa.float64()), ("series", pa.string())])
@@ -429,10 +424,10 @@ def roc_chart(
     color = _wrapped(series_color(names, (COLORS["d"], COLORS["danger"], _BLACK, COLORS["truth"])), 2)
     keep = corners(region_fpr, region_upper, region_lower)
     region = pa.table({"fpr": region_fpr[keep], "lower": region_lower[keep], "upper": region_upper[keep],
-                       "series": _series(names[0], keep.size)})
-    curve = pa.table({"fpr": fpr, "tpr": tpr, "series": _series(names[1], fpr.size)})
-    chance = pa.table({"fpr": [0.0, 1.0], "tpr": [0.0, 1.0], "series": _series(names[2], 2)})
-    best = pa.table({"fpr": [best_fpr, best_fpr], "tpr": [best_fpr, best_tpr], "series": _series(names[3], 2)})
+                       "series": series_rows(names[0], keep.size)})
+    curve = pa.table({"fpr": fpr, "tpr": tpr, "series": series_rows(names[1], fpr.size)})
+    chance = pa.table({"fpr": [0.0, 1.0], "tpr": [0.0, 1.0], "series": series_rows(names[2], 2)})
+    best = pa.table({"fpr": [best_fpr, best_fpr], "tpr": [best_fpr, best_tpr], "series": series_rows(names[3], 2)})
     x, y = _q("fpr", TEXT["fig_roc_x"], scale={"domain": [0, 1], "nice": False}), _unit("tpr", TEXT["fig_roc_y"])
     tip = [_q("fpr", TEXT["fig_roc_x"], format=".3f"), _q("tpr", TEXT["fig_roc_y"], format=".3f")]
     layers = [
@@ -461,7 +456,7 @@ def game_chart(
     color = series_color(names, (COLORS["d"], COLORS["band"], COLORS["danger"], COLORS["truth"], COLORS["neutral"]))
     n = rounds.size
     run = pa.table({"round": rounds, "accuracy": running, "low": low, "high": high,
-                    "series": _series(names[0], n), "band": _series(names[1], n)})
+                    "series": series_rows(names[0], n), "band": series_rows(names[1], n)})
     levels = pa.table({"accuracy": [ceiling, expected, 0.5], "series": list(names[2:])})
     x = _q("round", TEXT["fig_game_x"], scale={"type": "log", "nice": False})
     y = _q("accuracy", TEXT["fig_game_y"], scale={"domain": [0, 1.02], "nice": False}, axis=_PERCENT)

@@ -12,8 +12,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, FONT_SIZE, series_color, vega
-from ui.charts.vega_shared import WIDE_LEGEND, category_x
+from ui.charts.theme import COLORS, FONT_SIZE, category_x, series_color, vega
 
 MAX_BARS = 30
 _LOCAL_BLUES = ("#c6dbef", "#6baed6", "#2171b5", "#08306b")
@@ -88,7 +87,7 @@ def frequency_comparison(
         {"data": {"name": "bars"}, "mark": {"type": "bar"},
          "encoding": {"x": x, "xOffset": offset, "y": {**y, "field": "value"},
                       "color": {**series_color(series, (COLORS["truth"], COLORS["neutral"], COLORS["d"])),
-                                "legend": WIDE_LEGEND},
+                                },
                       "tooltip": [{"field": "bin", "title": x_title}, {"field": "series"},
                                   {"field": "value", "title": y_title, "format": ".3f"}]}},
         {"data": {"name": "intervals"}, "mark": {"type": "rule", "strokeWidth": 1.5, "color": "#333333"},
@@ -131,7 +130,7 @@ def error_vs_n(
         "note": pa.array([labels["this_run_note"]] * len(runs), pa.string()),
     })
     colors = (*_LOCAL_BLUES[: len(local) - 1], COLORS["d_prime"], COLORS["truth"], COLORS["danger"])
-    color = {**series_color(names, colors), "legend": {**WIDE_LEGEND, "columns": 3}}
+    color = {**series_color(names, colors), "legend": {"columns": 3}}
     x = {"field": "n", "type": "quantitative", "title": x_title, "scale": {"type": "log"}}
     y = {"field": "error", "type": "quantitative", "title": y_title, "scale": {"type": "log"}}
     dashes = [[1, 0]] * len(local) + [[8, 5], [1, 0]]

@@ -1,13 +1,15 @@
-"""The shared look of every chart: colours with a fixed meaning, and big fonts for a classroom.
+"""The shared look of every chart: colours with a fixed meaning, big fonts for a classroom, and
+the Vega-Lite builder every page uses.
 
-Two builders: `figure` (plotly) and `vega` (Vega-Lite). Charts redrawn on every epsilon change
-use `vega`: their numbers travel in named datasets, so the spec stays the same and the browser
-swaps the data into the drawn chart, about a fifth of the work of a plotly redraw.
+Each chart's numbers travel in named datasets, apart from its spec, so when a slider moves the
+spec stays the same and the browser swaps the data into the chart it has already drawn: about a
+fifth of the browser's work of the plotly redraws this app used before (LEARNED.md).
 """
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
+from collections.abc import Sequence
+
 import pyarrow as pa
 
 COLORS: dict[str, str] = {
@@ -20,40 +22,8 @@ COLORS: dict[str, str] = {
     "highlight": "rgba(214, 39, 40, 0.12)",
 }
 FONT_SIZE = 16
-PLOTLY_CONFIG: dict[str, object] = {"displaylogo": False, "responsive": True}
-
-
-def house_layout(title: str, x_title: str, y_title: str, height: int = 420, **extra: object) -> dict:
-    """The house layout as a plain dict: title, axis titles, large fonts, legend on top.
-
-    No plotly template is set: Streamlit applies its own theme, and copying a template costs
-    ~30 ms per figure on every rerun. Shapes, annotations and axis settings go in `extra`.
-    """
-    layout: dict[str, object] = {
-        "title": {"text": title, "x": 0.0, "xanchor": "left"},
-        "xaxis": {"title": {"text": x_title}},
-        "yaxis": {"title": {"text": y_title}},
-        "height": height,
-        "font": {"size": FONT_SIZE},
-        "margin": {"l": 60, "r": 20, "t": 70, "b": 60},
-        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
-    }
-    for key, value in extra.items():
-        if isinstance(value, dict) and isinstance(layout.get(key), dict):
-            layout[key] = {**layout[key], **value}  # type: ignore[dict-item]
-        else:
-            layout[key] = value
-    return layout
-
-
-def figure(traces: list[object], title: str, x_title: str, y_title: str, height: int = 420, **extra: object) -> go.Figure:
-    """Build a figure in one pass (plotly validates once): ~5 ms, against ~50 ms for the same
-    figure assembled with update_layout / add_vrect / add_vline calls."""
-    return go.Figure(data=traces, layout=house_layout(title, x_title, y_title, height, **extra))
-
-
-# Points per drawn curve in a Vega-Lite chart: the browser's redraw cost grows with every point
-# (400 points per curve cost ~70 ms of main-thread time per redraw on our 2-core machine, 120 ~15 ms).
+# Points per drawn curve: the browser's redraw cost grows with every point (400 points per curve
+# cost ~70 ms of main-thread time per redraw on our 2-core machine, 120 ~15 ms).
 CURVE_POINTS = 120
 
 
@@ -76,7 +46,9 @@ def vega(
             "font": "sans-serif",
             "title": {"fontSize": FONT_SIZE + 2, "fontWeight": "normal"},
             "axis": {"labelFontSize": FONT_SIZE - 2, "titleFontSize": FONT_SIZE, "labelLimit": 160},
-            "legend": {"orient": "top", "title": None, "labelFontSize": FONT_SIZE, "symbolSize": 160},
+            # Series are often named by a phrase ("Central (histogram page), the ε chosen above").
+            "legend": {"orient": "top", "title": None, "labelFontSize": FONT_SIZE, "symbolSize": 160,
+                       "labelLimit": 400},
             "text": {"fontSize": FONT_SIZE - 1},
         },
     }
@@ -86,3 +58,14 @@ def series_color(names: tuple[str, ...], colors: tuple[str, ...]) -> dict[str, o
     """A colour encoding that gives each named series its fixed house colour."""
     return {"field": "series", "type": "nominal", "sort": list(names),
             "scale": {"domain": list(names), "range": list(colors)}}
+
+
+def series_rows(name: str, rows: int) -> list[str]:
+    """The "series" column of a dataset whose rows all belong to one legend entry."""
+    return [name] * rows
+
+
+def category_x(field: str, labels: Sequence[str], title: str) -> dict[str, object]:
+    """Categories on the x axis in their own order; labels stay level (centred) when few, turn when many."""
+    return {"field": field, "type": "nominal", "sort": list(labels), "title": title,
+            "axis": {"labelAngle": 0, "labelAlign": "center"} if len(labels) <= 8 else {"labelAngle": -45}}

@@ -7,7 +7,8 @@ finished and the page shows the new numbers (for the histogram: the noisy chart'
 animation frame, plus two more frames so the browser has painted. The key goes to the focused slider with
 `page.keyboard`, not through a locator: resolving a locator walks the whole page, Playwright's cost, not the
 app's. Also printed: the browser's main-thread CPU per step (Chrome's TaskDuration), steadier than wall time
-on a shared machine. Run: .venv/bin/python -m bench.bench_browser
+on a shared machine. For scale it then times a step of the first slider on every other page
+(until the page's texts change). Run: .venv/bin/python -m bench.bench_browser
 """
 
 from __future__ import annotations
@@ -72,11 +73,17 @@ def _step_times(page: Page, changed_js: str) -> tuple[list[float], list[float]]:
     return times[WARMUP:], cpu[WARMUP:]
 
 
+# The other pages, for scale (no target): a step of each page's first slider, until its texts change.
+OTHER_PAGES = ("Attacks", "Attacker_posterior", "Exponential_mechanism", "Randomized_response")
+TEXTS = "Array.from(document.querySelectorAll('[data-testid=stMarkdown]')).map(e => e.innerText).join('|')"
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     app_port, min_port = _free_port(), _free_port()
     app = start_server(app_port, OUT / "bench-browser-app.log")
     minimal = _serve(ROOT / "bench" / "minimal_app.py", min_port)
+    others: dict[str, tuple[list[float], list[float]]] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -88,6 +95,9 @@ def main() -> None:
             page.wait_for_function(f"(() => {{ try {{ return ({NOISY_BARS}).length > 0 }} catch {{ return false }} }})()",
                                    timeout=60_000)
             hist_times, hist_cpu = _step_times(page, NOISY_BARS)
+            for path in OTHER_PAGES:
+                open_app(page, f"http://127.0.0.1:{app_port}/{path}")
+                others[path] = _step_times(page, TEXTS)
             browser.close()
     finally:
         app.terminate()
@@ -99,6 +109,10 @@ def main() -> None:
     print(f"histogram page, epsilon change:        median {h * 1000:.0f} ms over {STEPS} changes "
           f"(browser CPU {hc * 1000:.0f} ms)")
     print(f"ratio: {h / m:.2f}x (target <= 3x; well under 1 s wanted); browser CPU ratio {hc / mc:.2f}x")
+    for path, (times, cpu) in others.items():
+        t, c = statistics.median(times), statistics.median(cpu)
+        print(f"for scale, {path}: first slider step median {t * 1000:.0f} ms ({t / m:.2f}x), "
+              f"browser CPU {c * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Benchmark `load_csv` against a bare `pyarrow.csv.read_csv` on a 1,000,000-row census-like CSV.
 
-Prints, for both readers: the best of 8 warm timings (fewer swing by ±0.2 in the ratio on a shared 2-core machine), wall clock and CPU (taken alternately in
-one process, after a warm-up, so both see the same machine load), the time and peak memory of a first read in a fresh
-process (peak from ru_maxrss, since tracemalloc does not see Arrow's allocations), and the two
-ratios the issue asks for: time(load_csv) / time(pyarrow) <= 1.5 and
+Prints, for both readers: the best of 8 warm timings (with fewer, the ratio swung by ±0.3 on
+a shared 2-core machine), wall clock and CPU (taken alternately in one process, after a
+warm-up, so both see the same machine load), the time and peak memory of a first read in a
+fresh process (peak from ru_maxrss, since tracemalloc does not see Arrow's allocations), and
+the two ratios the issue asks for: time(load_csv) / time(pyarrow) <= 1.5 and
 peak(load_csv) / frame memory <= 3.
 Run: `.venv/bin/python -m bench.bench_load` (the file is generated once into bench/out/).
 """

@@ -54,8 +54,9 @@ def paired_histograms(
         bars["low"], bars["high"] = values - half_width, values + half_width
         layers.append({
             "data": {"name": "bars"},
-            "mark": {"type": "rule", "strokeWidth": 1.5, "color": "#333333"},
-            "encoding": {"x": x, "xOffset": offset, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}},
+            "mark": {"type": "errorbar", "ticks": {"size": 10}, "thickness": 1.5, "color": "#333333"},
+            "encoding": {"x": x, "xOffset": offset, "y2": {"field": "high"},
+                         "y": {"field": "low", "type": "quantitative", "title": y_title}},
         })
     shaded = pa.table({"bin": pa.array([labels[i] for i in changed], pa.string())})
     return vega(layers, {"bars": pa.table(bars), "changed": shaded}, title)

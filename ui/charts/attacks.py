@@ -107,7 +107,7 @@ def difference_posterior(
         "observed": pa.table({"difference": [float(observed)], "belief": [float(observed_posterior)],
                               "series": [names[1]]}),
     }
-    return vega(layers, datasets, labels["title"], height=400)
+    return vega(layers, datasets, labels["title"], height=480)  # room for the legend below and the long y title
 
 
 def running_means(

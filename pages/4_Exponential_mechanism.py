@@ -30,7 +30,7 @@ from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.safe import md_escape
 from ui.text.exponential import TEXT
-from ui.widgets import column_select, epsilon_slider, weight_column_select
+from ui.widgets import column_and_weight_row, epsilon_slider
 
 VOTE_EPSILONS = (0.0, *(e for e in EPSILON_GRID if e <= 10))
 BOOK_EPSILONS = tuple(TABLE_6_4_PRINTED)
@@ -257,12 +257,8 @@ def mode_section(ctx: PageContext) -> None:
     if not columns:
         st.info(TEXT["no_columns"])
         return
-    c1, c2, c3 = st.columns(3)
-    with c1:
-        column = column_select(ctx.dataset, columns, "exp_mode_col", TEXT["mode_column"])
-    with c2:
-        weight = weight_column_select(ctx.dataset, column, "exp_mode_w")
-    mode_release(ctx, column, weight, c3.container(), st.container())
+    column, weight, slider_slot = column_and_weight_row(ctx.dataset, columns, "exp_mode_col", "exp_mode_w", TEXT["mode_column"])
+    mode_release(ctx, column, weight, slider_slot, st.container())
 
 
 @st.fragment

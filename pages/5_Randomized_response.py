@@ -32,7 +32,7 @@ from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
 from ui.state import url_choice
 from ui.text.randomized_response import TEXT
-from ui.widgets import column_select, epsilon_slider, weight_column_select
+from ui.widgets import column_and_weight_row, epsilon_slider
 
 _EPS_ERROR = "_rr_eps_error"
 _HISTORY = "_rr_history"  # the tosses of "one respondent": (true answer, heads, reported)
@@ -210,12 +210,8 @@ def your_data(ctx: PageContext) -> None:
     if not eligible:
         st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
         return
-    c1, c2, c3 = st.columns(3)
-    with c1:
-        column = column_select(ctx.dataset, eligible, "rr_col", TEXT["column"])
-    with c2:
-        weight = weight_column_select(ctx.dataset, column, "rr_w")
-    column_release(ctx, column, weight, c3.container(), st.container())
+    column, weight, slider_slot = column_and_weight_row(ctx.dataset, eligible, "rr_col", "rr_w", TEXT["column"])
+    column_release(ctx, column, weight, slider_slot, st.container())
 
 
 @st.fragment

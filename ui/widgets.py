@@ -144,3 +144,13 @@ def weight_column_select(
         help=TEXT["weight_help"],
     )
     return chosen or None
+
+
+def column_and_weight_row(
+    dataset: Dataset, columns: list[str], column_key: str, weight_key: str, label: str
+) -> tuple[str, str | None, DeltaGenerator]:
+    """The column and weight pickers side by side, and the row's third cell, left empty for the
+    control (usually epsilon) that a nested fragment draws there."""
+    c1, c2, c3 = st.columns(3)
+    column = column_select(dataset, columns, column_key, label, c1)
+    return column, weight_column_select(dataset, column, weight_key, c2), c3.container()

@@ -54,6 +54,12 @@ def vega_specs(at: AppTest) -> list[dict]:
     return specs
 
 
+def layout(spec: dict) -> dict:
+    """A chart's spec without its numbers: each dataset replaced by its name. Equal layouts
+    before and after a slider moves mean the browser only swaps data into drawn charts."""
+    return {**spec, "datasets": sorted(spec["datasets"])}
+
+
 def bars(chart: dict, series: int) -> list[float]:
     """The values of one series (0 for D, 1 for D') in a paired-bars chart, in bin order."""
     frame: pd.DataFrame = chart["datasets"]["bars"]

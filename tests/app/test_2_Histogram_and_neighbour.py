@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, bars, page_text, run_page, vega_specs
+from tests.app.conftest import assert_clean, bars, layout, page_text, run_page, vega_specs
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
 
@@ -43,7 +43,7 @@ def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTes
     assert bars(after[0], 0) == bars(before[0], 0)
     assert bars(after[1], 0) != bars(before[1], 0)
     # Only numbers change: the browser swaps the data into charts it has already drawn.
-    assert [{**a, "datasets": None} for a in after] == [{**b, "datasets": None} for b in before]
+    assert [layout(a) for a in after] == [layout(b) for b in before]
     assert "each bar is off by about 10 people" in page_text(at)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_errors, page_text, run_page, vega_specs
+from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, vega_specs
 from ui.text.exponential import TEXT
 
 PAGE = "pages/4_Exponential_mechanism.py"
@@ -96,7 +96,7 @@ def test_epsilon_changes_the_data_of_the_charts_but_not_their_specs() -> None:
     assert_clean(at)
     after = {key: _chart(at, key) for key in CHART_KEYS}
     # Only numbers change: the browser swaps the data into charts it has already drawn.
-    assert {k: {**v, "datasets": None} for k, v in after.items()} == {k: {**v, "datasets": None} for k, v in before.items()}
+    assert {k: layout(v) for k, v in after.items()} == {k: layout(v) for k, v in before.items()}
     vote = after["exp_fig_vote"]["datasets"]["bars"]
     np.testing.assert_allclose(vote["probability"][:2], [0.92413, 0.07586], atol=1e-5)
     assert vote["value"].tolist()[:2] == ["0.924", "0.0759"]

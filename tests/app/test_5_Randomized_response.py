@@ -7,7 +7,7 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, page_errors, page_text, run_page, vega_specs
+from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, vega_specs
 from ui.text.randomized_response import TEXT
 
 PAGE = "pages/5_Randomized_response.py"
@@ -83,7 +83,7 @@ def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs()
     assert_clean(at)
     after = vega_specs(at)
     # Only numbers change: the browser swaps the data into charts it has already drawn.
-    assert [{**a, "datasets": None} for a in after] == [{**b, "datasets": None} for b in before]
+    assert [layout(a) for a in after] == [layout(b) for b in before]
     assert _survey(at)["truth"] == pytest.approx(0.6)
     assert _survey(at)["high"] - _survey(at)["corrected"] == pytest.approx(1.959964 * math.sqrt(0.09 / 1000) / 0.8, rel=1e-5)
     bars = _chart(at, "rr_fig_column")["datasets"]["bars"]

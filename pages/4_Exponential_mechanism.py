@@ -257,7 +257,9 @@ def mode_section(ctx: PageContext) -> None:
     if not columns:
         st.info(TEXT["no_columns"])
         return
-    column, weight, slider_slot = column_and_weight_row(ctx.dataset, columns, "exp_mode_col", "exp_mode_w", TEXT["mode_column"])
+    column, weight, slider_slot = column_and_weight_row(
+        ctx.dataset, columns, "exp_mode_col", "exp_mode_w", TEXT["mode_column"]
+    )
     mode_release(ctx, column, weight, slider_slot, st.container())
 
 

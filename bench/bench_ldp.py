@@ -21,7 +21,8 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
-from dpcore.ldp import count_codes, grr_estimate, grr_perturb, randomize_column, rr_estimate, rr_perturb
+from dpcore.columns import count_codes
+from dpcore.ldp import grr_estimate, grr_perturb, randomize_column, rr_estimate, rr_perturb
 from dpcore.mechanisms import rr_truth_probability
 
 

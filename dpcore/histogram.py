@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from dpcore.columns import category_labels, people_per_row
 from dpcore.limits import MAX_BINS, MAX_CATEGORIES
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.validation import check_count
@@ -107,7 +108,7 @@ def histogram(
     if column not in frame.columns:
         raise ValueError(f"The column {column!r} is not in this dataset.")
     values = frame[column]
-    weights = _weights(frame, weight_column)
+    weights = people_per_row(frame, weight_column)
     present = values.notna().to_numpy()
     if weights is not None:
         present = present & ~np.isnan(weights)
@@ -136,13 +137,6 @@ def histogram(
     )
 
 
-def category_labels(values: pd.Series) -> np.ndarray:
-    """Values as category labels: numbers as short text (2007.0 -> "2007"), text as it is."""
-    if pd.api.types.is_numeric_dtype(values):
-        return np.array([f"{v:g}" for v in values.to_numpy(dtype=float)], dtype=object)
-    return values.astype(str).to_numpy(dtype=object)
-
-
 def observed_categories(values: pd.Series) -> list[str]:
     """The distinct labels present in a column, most frequent first, at most MAX_CATEGORIES.
 
@@ -159,20 +153,6 @@ def bin_of(bins: Bins, value: object) -> int:
     if isinstance(bins, NumericBins):
         return int(bins.index(np.array([float(value)]))[0])
     return int(bins.index(category_labels(pd.Series([value])))[0])
-
-
-def _weights(frame: pd.DataFrame, weight_column: str | None) -> np.ndarray | None:
-    if weight_column is None:
-        return None
-    if weight_column not in frame.columns:
-        raise ValueError(f"The count column {weight_column!r} is not in this dataset.")
-    w = pd.to_numeric(frame[weight_column], errors="coerce").to_numpy(dtype=float)
-    finite = w[~np.isnan(w)]
-    if np.any(finite < 0) or np.any(finite != np.round(finite)):
-        raise ValueError(
-            f"The count column {weight_column!r} must hold whole numbers of people (0 or more)."
-        )
-    return w
 
 
 def noisy_counts(counts: np.ndarray, mechanism: AdditiveNoise, rng: np.random.Generator) -> np.ndarray:

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from dpcore.histogram import category_labels
+from dpcore.columns import column_answers, count_codes
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import calibrate, rr_epsilon, rr_truth_probability
 from dpcore.validation import check_count, check_epsilon, check_probability
@@ -300,26 +300,6 @@ def grr_perturb(codes: np.ndarray, categories: int, p: float, rng: np.random.Gen
     return reported
 
 
-_COUNT_BLOCK = 1 << 16
-
-
-def count_codes(codes: np.ndarray, categories: int) -> np.ndarray:
-    """How many times each code 0..k-1 occurs, as int64 counts of length k.
-
-    numpy's bincount first copies small integer types into a full-size intp array; counting in
-    blocks of 65,536 rows keeps that copy small (a loop over blocks, not rows).
-    """
-    k = check_count("The number of categories", categories, minimum=1)
-    c = np.asarray(codes).ravel()
-    counts = np.zeros(k, dtype=np.int64)
-    for start in range(0, c.size, _COUNT_BLOCK):
-        block = np.bincount(c[start : start + _COUNT_BLOCK], minlength=k)
-        if block.size > k:
-            raise ValueError(f"Category codes must be whole numbers from 0 to {k - 1}.")
-        counts += block
-    return counts
-
-
 def grr_estimate(reported_counts: np.ndarray, p: float) -> np.ndarray:
     """Unbiased frequencies from the counts of each reported category (k = len(counts)).
 
@@ -388,69 +368,6 @@ def central_frequency_error(n: int, epsilon: float) -> float:
     """
     total = check_count("The number of respondents n", n, minimum=1)
     return calibrate("laplace", epsilon, sensitivity=1.0).std / total
-
-
-@dataclass(frozen=True)
-class Answers:
-    """A column's answers as category codes, one per kept row, and how many people each row is.
-
-    `people` is None when every row is one person. Rows whose answer (or weight) is missing or
-    whose answer is not among `categories` are not in `codes`; `missing` and `outside` count the
-    people on them.
-    """
-
-    categories: tuple[str, ...]
-    codes: np.ndarray
-    people: np.ndarray | None
-    missing: int
-    outside: int
-
-    @property
-    def counts(self) -> np.ndarray:
-        """How many people give each answer (int64, one per category)."""
-        k = len(self.categories)
-        if self.people is None:
-            return count_codes(self.codes, max(k, 1))[:k]
-        return np.bincount(self.codes, weights=self.people, minlength=k).astype(np.int64)[:k]
-
-
-def column_answers(
-    values: pd.Series,
-    weights: pd.Series | np.ndarray | None = None,
-    categories: tuple[str, ...] | list[str] | None = None,
-) -> Answers:
-    """Read a column as answers to one question.
-
-    `weights`, if given, says how many people each row stands for (an aggregated table).
-    `categories` is the public list of possible answers when one is known; otherwise the distinct
-    answers found, in sorted order. Labels are short text (2007.0 -> "2007").
-    """
-    present = values.notna().to_numpy()
-    w: np.ndarray | None = None
-    if weights is not None:
-        w = pd.to_numeric(pd.Series(np.asarray(weights)), errors="coerce").to_numpy(dtype=float)
-        if w.shape != present.shape:
-            raise ValueError("Every row needs exactly one number of people.")
-        finite = w[~np.isnan(w)]
-        if np.any(finite < 0) or np.any(finite != np.round(finite)):
-            raise ValueError("The count column must hold whole numbers of people (0 or more).")
-        present = present & ~np.isnan(w)
-    kept = values[present]
-    if categories is None:
-        codes, uniques = pd.factorize(kept, sort=True)
-        labels = tuple(str(v) for v in category_labels(pd.Series(uniques)))
-    else:
-        labels = tuple(str(c) for c in categories)
-        if len(set(labels)) != len(labels):
-            raise ValueError("The list of categories names one category twice.")
-        codes = pd.Index(labels).get_indexer(category_labels(kept))
-    inside = codes >= 0
-    codes = np.asarray(codes, dtype=np.int64)
-    if w is None:
-        return Answers(labels, codes[inside], None, int(present.size - present.sum()), int((~inside).sum()))
-    people = w[present].astype(np.int64)
-    missing = int(np.nan_to_num(w)[~present].sum())  # people on rows whose answer is missing
-    return Answers(labels, codes[inside], people[inside], missing, int(people[~inside].sum()))
 
 
 @dataclass(frozen=True)

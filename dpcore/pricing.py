@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from scipy import integrate
 
-from dpcore.ldp import column_answers
+from dpcore.columns import column_answers
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon

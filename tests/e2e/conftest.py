@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -108,29 +108,57 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     setattr(item, f"rep_{rep.when}", rep)
 
 
-def wait_for_idle(page: Page) -> None:
-    """Wait until the app has finished its current run (no fixed sleeps)."""
-    app = page.locator("[data-testid=stApp]")
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=APP_TIMEOUT_MS)
+# Streamlit's frontend sends a widget's new value after a debounce, and the server starts the rerun
+# 135-170 ms after the key press on this machine: wait past that before asking whether it ran.
+DEBOUNCE_MS = 250
+
+
+def wait_for_app_run(page: Page, initial_wait_ms: int = DEBOUNCE_MS) -> None:
+    """Wait for the rerun an action started, as Streamlit's own e2e suite does: a short wait for the
+    widget's debounce, then a connected app whose script has finished, then no loading skeletons."""
+    page.wait_for_timeout(initial_wait_ms)
+    app = page.get_by_test_id("stApp")
+    expect(app).to_have_attribute("data-test-connection-state", "CONNECTED")
+    expect(app).to_have_attribute("data-test-script-state", "notRunning")
+    expect(page.get_by_test_id("stSkeleton")).to_have_count(0)
 
 
 def open_app(page: Page, url: str) -> None:
     """Open a URL of the app and wait until its first run is done and no exception is shown."""
     page.goto(url)
-    wait_for_idle(page)
+    wait_for_app_run(page, initial_wait_ms=0)
     expect(page.locator("[data-testid=stMain]")).to_be_visible()
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
 
 
-def vega_mark_labels(page: Page, index: int, layer: int) -> list[str]:
-    """The labels Vega gives the marks of one layer of the index-th Vega-Lite chart, as a screen
+def chart(page: Page, title: str) -> Locator:
+    """The one Vega-Lite chart whose title starts with `title`, as a reader finds it (charts mount
+    in no fixed order, so never by position). Waits until it is drawn."""
+    found = page.get_by_test_id("stVegaLiteChart").filter(
+        has=page.locator("g.role-title-text text", has_text=title)
+    )
+    expect(found).to_have_count(1)
+    return found
+
+
+def _marks(figure: Locator, layer: str) -> Locator:
+    return figure.locator(f"g.{layer}_marks > [aria-label]")
+
+
+def mark_labels(figure: Locator, layer: str) -> list[str]:
+    """The labels Vega gives the marks of the layer named `layer` (the builder's "name") as a screen
     reader reads them ("Bin: 20-30; Number of people: 405; series: D"): what the page shows.
     Waits until that layer is drawn."""
-    chart = f"document.querySelectorAll('[data-testid=stVegaLiteChart]')[{index}]"
-    page.wait_for_function(f"(() => {{ const c = {chart}; return c && c.querySelector('g.layer_{layer}_marks path'); }})()")
-    return page.locator("[data-testid=stVegaLiteChart]").nth(index).evaluate(
-        f"el => Array.from(el.querySelectorAll('g.layer_{layer}_marks path')).map(p => p.getAttribute('aria-label'))"
-    )
+    marks = _marks(figure, layer)
+    expect(marks.first).to_be_attached()
+    return marks.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def wait_for_mark(figure: Locator, layer: str, text: str) -> None:
+    """Wait until some mark of a named layer has `text` in its label (after a rerun the browser
+    swaps the new data into the chart it has drawn)."""
+    quoted = text.replace("\\", "\\\\").replace('"', '\\"')
+    expect(figure.locator(f'g.{layer}_marks > [aria-label*="{quoted}"]').first).to_be_attached()
 
 
 def label_number(label: str, position: int) -> float:

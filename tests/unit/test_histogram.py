@@ -206,3 +206,15 @@ def test_public_categories_come_only_from_declared_text_domains() -> None:
     assert public_categories("students", "grade") == ("Pass", "Fail")
     assert public_categories("zoo", "carrots") is None
     assert public_categories("upload", "anything") is None
+
+
+def test_count_columns_offers_only_columns_that_count_people() -> None:
+    from dpcore.columns import count_columns
+
+    frame = pd.DataFrame(
+        {"age": [30, 41, 52], "patients": [3, 0, 12], "n": [1.0, 2.0, 3.0], "人数": [5, 6, 7],
+         "count_share": [0.5, 0.2, 0.3], "total": [-1, 2, 3], "name": ["a", "b", "c"]}
+    )
+    # age is whole and non-negative too, but nothing in its name says it counts people
+    assert count_columns(frame) == ["patients", "n", "人数"]
+    assert count_columns(frame, exclude="patients") == ["n", "人数"]

@@ -16,10 +16,10 @@ from scipy import optimize, stats
 
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
+from dpcore.columns import count_codes
 from dpcore.ldp import (
     central_frequency_error,
     check_truth_probability,
-    count_codes,
     grr_estimate,
     grr_other_probability,
     grr_perturb,

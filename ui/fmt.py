@@ -1,0 +1,47 @@
+"""Numbers for people: what every sentence and tooltip uses instead of raw floats.
+
+No "7.68e-7" or "0.221199" in prose: probabilities become percentages or "less than one in a
+million", other numbers keep three significant digits with thousands separators, and counts take
+the singular or the plural. Pure functions (no Streamlit), so views use them in `compute`.
+"""
+
+from __future__ import annotations
+
+import math
+
+ONE_IN_A_MILLION = 1e-6
+
+
+def number(x: float, digits: int = 3) -> str:
+    """`x` to `digits` significant digits, thousands separated, no exponent: 1234.5 -> "1,235",
+    0.221199 -> "0.221", 3.0 -> "3". Infinite values read "∞"."""
+    if math.isnan(x):
+        return "–"
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0:
+        return "0"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+    text = f"{round(x, decimals):,.{decimals}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def share(p: float) -> str:
+    """A probability in words a person reads at a glance: "73.1%", "0.42%", "about 1 in 25,000",
+    "less than one in a million"; exactly 0 and 1 stay "0%" and "100%"."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < ONE_IN_A_MILLION:
+        return "less than one in a million"
+    if p < 1e-4:
+        return f"about 1 in {number(1 / p, 2)}"
+    if p > 1 - 1e-4:
+        return "more than 99.99%"
+    return f"{number(100 * p)}%"
+
+
+def plural(n: float, one: str, many: str) -> str:
+    """`one` or `many` (each with an {n} placeholder) for a count: "1 person", "2 people"."""
+    return (one if round(n) == 1 and abs(n - round(n)) < 1e-9 else many).format(n=number(n, 4))

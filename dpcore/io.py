@@ -108,24 +108,19 @@ class _Dialect(NamedTuple):
 
 @dataclass(frozen=True, eq=False)
 class LoadedTable:
-    """A parsed CSV file with everything the loader noticed, and the original bytes.
+    """A parsed CSV file with everything the loader noticed (not the file's bytes: nothing reads
+    them once parsed, and an upload's copy would cost up to 200 MB per session).
 
     frame: numeric columns are int64 (float64 when they have gaps), text columns pandas' string
     dtype, true/false columns "boolean", ISO dates datetime64. notes: plain sentences saying what
-    was detected, fixed or dropped. encoding, delimiter: what was detected. raw: the bytes as
-    given (for a path, a read-only view of the file mapped into memory, so a large file is not
-    copied). `eq=False`: loads compare by identity, as comparing frames has no single truth value.
+    was detected, fixed or dropped. encoding, delimiter: what was detected. `eq=False`: loads
+    compare by identity, as comparing frames has no single truth value.
     """
 
     frame: pd.DataFrame
     notes: tuple[str, ...]
     encoding: str
     delimiter: str
-    raw: bytes | memoryview
-
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle (as st.cache_data does) with the bytes copied out: a memory map cannot be pickled."""
-        return {**self.__dict__, "raw": bytes(self.raw)}
 
     def summary(self) -> pd.DataFrame:
         """One row per column: name, type, missing count, distinct count, an example value.
@@ -162,9 +157,9 @@ def load_csv(source: bytes | str | os.PathLike[str], *, max_bytes: int = DEFAULT
     raw = _read_source(source, max_bytes)
     _reject_binary(raw)
     try:
-        return _load_decoded(raw, _decode(raw))
+        return _load_decoded(_decode(raw))
     except _NotUtf8:
-        return _load_decoded(raw, _decode_single_byte(raw))
+        return _load_decoded(_decode_single_byte(raw))
 
 
 def _read_source(source: bytes | str | os.PathLike[str], max_bytes: int) -> _Bytes:
@@ -262,7 +257,7 @@ def _decode_single_byte(raw: _Bytes) -> _Decoded:
     return _Decoded(encoding, text.encode("utf-8"), 0, note)
 
 
-def _load_decoded(raw: _Bytes, decoded: _Decoded) -> LoadedTable:
+def _load_decoded(decoded: _Decoded) -> LoadedTable:
     """Sniff, parse, clean and convert UTF-8 bytes; raises _NotUtf8 if they are not UTF-8 after all."""
     data, start = decoded.data, _first_line_start(decoded.data, decoded.start)
     sample_end = start + SNIFF_BYTES
@@ -297,7 +292,6 @@ def _load_decoded(raw: _Bytes, decoded: _Decoded) -> LoadedTable:
         notes=notes,
         encoding=decoded.encoding,
         delimiter=dialect.delimiter,
-        raw=raw if isinstance(raw, bytes) else memoryview(raw),
     )
 
 

@@ -56,7 +56,7 @@ def _parse_upload(widget_key: str) -> None:
 
     Emptying it (a new widget key) matters: Streamlit copies a widget's value on every rerun,
     which for a 100 MB upload would cost tens of milliseconds each time epsilon moves. The
-    bytes stay available in LoadedTable.raw."""
+    parsed table is all that is kept (never the bytes)."""
     uploaded = st.session_state.get(widget_key)
     if uploaded is None:
         return

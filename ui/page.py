@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import numpy as np
 import streamlit as st
 
 from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
-from ui.datasets import Dataset, dataset_picker
+from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.navigation import sidebar_menu
 from ui.safe import md_escape
 from ui.text.common import TEXT
+
+_LINK = "_share_link"  # the link made by the last click of the link button, shown once
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,31 @@ def start_page(title: str, icon: str = "🔐") -> PageContext:
     st.sidebar.caption(
         TEXT["sidebar_in_use"].format(name=md_escape(dataset.name), rows=len(frame), cols=frame.shape[1])
     )
-    st.sidebar.caption(TEXT["sidebar_share"])
+    share_link(dataset)
     st.title(title)
+    if st.session_state.get("data") == UPLOAD and dataset.key != UPLOAD:
+        st.info(TEXT["upload_missing"].format(name=md_escape(dataset.name)), icon=":material/upload_file:")
     return PageContext(dataset, int(seed))
+
+
+def _make_link() -> None:
+    """on_click of the link button: the address of the view as it is now (every widget has written
+    its value into the query parameters by the time a click arrives, fragments' ones included)."""
+    base = st.context.url.split("?", 1)[0]
+    query = urlencode([(k, v) for k in st.query_params for v in st.query_params.get_all(k)])
+    st.session_state[_LINK] = f"{base}?{query}" if query else base
+
+
+def share_link(dataset: Dataset) -> None:
+    """A button that shows this view's link ready to copy, and says when an upload is not in it."""
+    st.sidebar.caption(TEXT["sidebar_share"])
+    st.sidebar.button(TEXT["share_button"], icon=":material/link:", key="share_link", on_click=_make_link)
+    link = st.session_state.pop(_LINK, None)
+    if link is not None:
+        st.sidebar.caption(TEXT["share_ready"])
+        st.sidebar.code(link, language=None, wrap_lines=True)
+        if dataset.key == UPLOAD:
+            st.sidebar.warning(TEXT["share_upload"])
 
 
 def show_figure(spec: dict, key: str) -> None:

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import BUNDLED
+from dpcore.columns import count_columns
 from dpcore.io import LoadedTable
 from dpcore.limits import DELTA_GRID, EPSILON_GRID
 from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
 from ui.datasets import Dataset
+from ui.memo import session_memo
 from ui.state import url_choice
 from ui.text.common import TEXT
 
@@ -127,12 +128,17 @@ def column_select(
 def weight_column_select(
     dataset: Dataset, column: str, key: str, container: DeltaGenerator | None = None
 ) -> str | None:
-    """Which numeric column says how many people a row stands for (None: one row, one person).
+    """Which column says how many people a row stands for (None: one row, one person).
 
-    A bundled aggregated table (the course's medicaldata.csv) opens on its declared count column."""
+    Offered only where some column could be such a count (dpcore.columns.count_columns: whole,
+    non-negative numbers and a name that says it counts); a bundled aggregated table (the
+    course's medicaldata.csv) opens on its declared count column."""
     frame = dataset.table.frame
     info = BUNDLED.get(dataset.key)
-    options = ["", *(str(c) for c in frame.columns if c != column and pd.api.types.is_numeric_dtype(frame[c]))]
+    found = session_memo("weight_columns", dataset.ident, lambda: count_columns(frame))
+    options = ["", *(c for c in found if c != column)]
+    if len(options) == 1:
+        return None
     default = info.weight_column if info and info.weight_column in options else ""
     chosen = url_choice(
         _where(container).selectbox,

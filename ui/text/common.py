@@ -17,7 +17,11 @@ TEXT: dict[str, str] = {
     "sidebar_seed_help": "The same seed gives the same noise and the same pictures, on any machine: share the link to share the view.",
     "sidebar_in_use": "In use: {name} ({rows:,} rows, {cols} columns)",
     "sidebar_kept_previous": "Your file could not be used, so the page still shows {name}.",
-    "sidebar_share": "To share this exact view, copy the address in your browser: it holds every setting and the seed.",
+    "sidebar_share": "The address holds every setting, the open tab and the seed: a link reopens this exact view.",
+    "share_button": "Link to this view",
+    "share_ready": "Copy this link (the icon on its right):",
+    "share_upload": "Your uploaded file is not part of the link: whoever opens it sees the page without your data and is asked to upload a file.",
+    "upload_missing": "This link was made with an uploaded file, and links never carry uploads: upload the file in the sidebar to see the same view. Until then the page shows {name}.",
     "error_prefix": "This input cannot be used: {message}",
     "epsilon": "Privacy budget ε (epsilon)",
     "epsilon_help": "Smaller ε means more noise and stronger privacy; larger ε means less noise and weaker privacy.",
@@ -25,7 +29,12 @@ TEXT: dict[str, str] = {
     "delta_help": "The small probability that the ε guarantee may fail. Keep it far below 1 / (number of people).",
     "weight": "Each row stands for this many people",
     "weight_none": "(one row is one person)",
-    "weight_help": "For a table that is already counted (like the course's medicaldata.csv), pick the column that holds the number of people in each row.",
+    "weight_help": (
+        "Only for a table that is already counted, where each row is a group of people (like the "
+        "course's medicaldata.csv: one row per age bucket, with the number of patients in it). Pick "
+        "the column that holds how many people the row stands for. Only columns of whole numbers "
+        "whose name says they count (count, n, patients, 人数 ...) are offered."
+    ),
     "mechanism": "Mechanism",
     "gaussian_method": "Gaussian calibration",
     "gaussian_method_help": "Analytic (Balle & Wang 2018) is exact; classic uses σ = Δ·√(2 ln(1.25/δ))/ε, which is only proven for ε < 1.",

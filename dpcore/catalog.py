@@ -86,3 +86,38 @@ def public_categories(dataset_key: str, column: str) -> tuple[str, ...] | None:
     info = BUNDLED.get(dataset_key)
     domain = info.domains.get(column) if info else None
     return tuple(domain) if domain and all(isinstance(v, str) for v in domain) else None  # type: ignore[arg-type]
+
+
+# Typical public bounds of columns whose meaning a name makes clear (census-style exports such as
+# the UCI Adult file): facts from public definitions, never from the data. Keys are lower-case
+# names with "-", " " and "." read as "_".
+TYPICAL_BOUNDS: dict[str, tuple[float, float]] = {
+    "age": (0.0, 120.0),
+    "hours_per_week": (0.0, 100.0),
+    "capital_gain": (0.0, 100_000.0),
+    "capital_loss": (0.0, 5_000.0),
+    "education_num": (1.0, 16.0),
+    "year": (1900.0, 2030.0),
+    "month": (1.0, 13.0),
+    "percent": (0.0, 100.0),
+    "score": (0.0, 100.0),
+    "grade": (0.0, 100.0),
+    "height_cm": (40.0, 230.0),
+    "weight_kg": (2.0, 250.0),
+    "年龄": (0.0, 120.0),
+}
+
+
+def declared_bounds(dataset_key: str, column: str) -> tuple[float, float] | None:
+    """Public numeric bounds of a bundled dataset's column, if the catalog declares them."""
+    info = BUNDLED.get(dataset_key)
+    domain = info.domains.get(column) if info else None
+    if domain and not isinstance(domain[0], str):
+        return float(domain[0]), float(domain[1])  # type: ignore[arg-type]
+    return None
+
+
+def typical_bounds(column: str) -> tuple[float, float] | None:
+    """Typical public bounds for a column whose name says what it holds (age: 0-120), or None."""
+    key = column.strip().lower().replace("-", "_").replace(" ", "_").replace(".", "_")
+    return TYPICAL_BOUNDS.get(key)

@@ -13,7 +13,7 @@ ONE_IN_A_MILLION = 1e-6
 
 
 def number(x: float, digits: int = 3) -> str:
-    """`x` to `digits` significant digits, thousands separated, no exponent: 1234.5 -> "1,235",
+    """`x` to `digits` significant digits, thousands separated, no exponent: 1234.6 -> "1,235",
     0.221199 -> "0.221", 3.0 -> "3". Infinite values read "∞"."""
     if math.isnan(x):
         return "–"
@@ -28,7 +28,7 @@ def number(x: float, digits: int = 3) -> str:
 
 def share(p: float) -> str:
     """A probability in words a person reads at a glance: "73.1%", "0.42%", "about 1 in 25,000",
-    "less than one in a million"; exactly 0 and 1 stay "0%" and "100%"."""
+    "less than one in a million", "more than 99.9%"; exactly 0 and 1 stay "0%" and "100%"."""
     if p <= 0:
         return "0%"
     if p >= 1:
@@ -37,11 +37,11 @@ def share(p: float) -> str:
         return "less than one in a million"
     if p < 1e-4:
         return f"about 1 in {number(1 / p, 2)}"
-    if p > 1 - 1e-4:
-        return "more than 99.99%"
+    if p > 0.999:
+        return "more than 99.9%"
     return f"{number(100 * p)}%"
 
 
 def plural(n: float, one: str, many: str) -> str:
     """`one` or `many` (each with an {n} placeholder) for a count: "1 person", "2 people"."""
-    return (one if round(n) == 1 and abs(n - round(n)) < 1e-9 else many).format(n=number(n, 4))
+    return (one if round(n) == 1 and abs(n - round(n)) < 1e-9 else many).format(n=number(n))

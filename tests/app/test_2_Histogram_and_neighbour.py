@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui import fmt
 from tests.app.conftest import assert_clean, bars, layout, page_text, run_page, vega_specs
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
@@ -31,20 +32,28 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
     text = page_text(at)
     assert "sensitivity is Δ₁ = 1" in text
     assert "times as likely under D as under D′" in text
-    assert "True answers: 90 on D and 89 on D′." in text
+    assert "The pink band marks the bar “30-40”, the only one where D and D′ differ" in text
 
 
 def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTest) -> None:
     at = run_page(PAGE)
     before = vega_specs(at)
-    at.select_slider(key="hist_eps").set_value(0.1).run()
+    at.select_slider(key="hist_eps").set_value(0.7).run()
     assert_clean(at)
     after = vega_specs(at)
     assert bars(after[0], 0) == bars(before[0], 0)
     assert bars(after[1], 0) != bars(before[1], 0)
-    # Only numbers change: the browser swaps the data into charts it has already drawn.
+    # Only numbers change: the browser swaps the data into charts it has already drawn, and the
+    # noisy chart's y axis stays where it was.
     assert [layout(a) for a in after] == [layout(b) for b in before]
+    at.select_slider(key="hist_eps").set_value(0.1).run()
     assert "each bar is off by about 10 people" in page_text(at)
+    wider = vega_specs(at)[1]
+    # Ten times the noise outgrows the axis: it steps to round numbers, and nothing else changes.
+    assert wider["layer"][1]["encoding"]["y"]["scale"]["domain"] == [-50.0, 500.0]
+    assert before[1]["layer"][1]["encoding"]["y"]["scale"]["domain"] == [0.0, 500.0]
+    strip = lambda spec: {**layout(spec), "layer": [{**l, "encoding": {**l["encoding"], "y": None}} for l in spec["layer"]]}
+    assert strip(wider) == strip(before[1])
 
 
 def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
@@ -117,9 +126,23 @@ def test_release_is_drawn_with_opendp_and_offered_as_csv() -> None:
     assert at.get("download_button")
 
 
-def test_zoo_tab_compares_schemes_for_each_budget() -> None:
-    at = run_page(PAGE, {"zoo_eps": ["10", "0.1", "1"]})
+def test_only_the_open_tab_runs_and_the_address_names_it() -> None:
+    at = run_page(PAGE, {"hist_tab": "zoo"})
     assert_clean(at)
+    assert "True answers: 90 on D and 89 on D′." in page_text(at)
+    assert "hist_col" not in [s.key for s in at.selectbox]  # the closed histogram tab did not run
+    assert at.query_params["hist_tab"] in ("zoo", ["zoo"])
+    default = run_page(PAGE)
+    assert "zoo_eps" not in [m.key for m in default.multiselect]
+    assert "hist_tab" not in default.query_params  # the first tab keeps links short
+
+
+def test_zoo_tab_compares_schemes_for_each_budget() -> None:
+    at = run_page(PAGE, {"zoo_eps": ["10", "0.1", "1"], "hist_tab": "zoo"})
+    assert_clean(at)
+    text = page_text(at)
+    assert "at ε = 0.1: δ = 6.29%" in text  # scheme 2 is (0.1, 0.063)-DP against removing the Dugong
+    assert "at ε = 10: δ = more than 99.9%" in text
     table = next(d.value for d in at.dataframe if d.value.shape[1] == 5 and "Scheme" in d.value.columns)
     assert table.shape[0] == 6
     assert set(table.iloc[:, 0]) == {"10", "1", "0.1"}
@@ -180,7 +203,7 @@ def test_the_record_that_leaves_is_shown_as_plain_text() -> None:
 def test_output_distributions_mark_the_observed_value_of_the_differing_bar(default_run: AppTest) -> None:
     dist = vega_specs(default_run)[2]
     observed = dist["datasets"]["observed"]["output"].iloc[0]
-    assert f"O = {observed:.2f}" in page_text(default_run)
+    assert f"O = {fmt.number(observed)} is" in page_text(default_run)
     curves = dist["datasets"]["curves"]
     assert dist["layer"][0]["mark"]["type"] == "line"
     for name, law in curves.groupby("series"):
@@ -198,3 +221,41 @@ def test_a_discrete_pmf_is_bars_over_few_integers_and_a_line_over_many(epsilon: 
     assert dist["layer"][0]["mark"]["type"] == mark
     assert (curves["output"] % 1 == 0).all()
     assert len(curves) <= 2 * 130  # few points: the browser's redraw cost grows with each one
+
+
+UPLOAD_WITH_AGE = b"age,capital_gain,n,city\n25,0,3,Lyon\n40,99999,1,Nice\n61,500,2,Lyon\n"
+
+
+def test_an_uploaded_numeric_column_waits_for_public_bounds_and_offers_typical_ones() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    at.sidebar.file_uploader[0].set_value(("adult.csv", UPLOAD_WITH_AGE, "text/csv")).run()
+    assert_clean(at)
+    assert at.selectbox(key="hist_col").value == "age"
+    assert any("no public bounds yet" in i.value for i in at.info)
+    assert not at.get("vega_lite_chart")  # no histogram from bounds the data would have chosen
+    typical = next(b for b in at.button if b.key.startswith("hist_typical_"))
+    assert typical.label == "Use typical public bounds 0 to 120"
+    typical.click().run()
+    assert_clean(at)
+    assert sum(bars(vega_specs(at)[0], 0)) == 3
+
+
+def test_values_outside_the_bounds_are_counted_and_said() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    at.sidebar.file_uploader[0].set_value(("adult.csv", UPLOAD_WITH_AGE, "text/csv")).run()
+    at.selectbox(key="hist_col").set_value("capital_gain").run()
+    lo = next(n for n in at.number_input if n.key.startswith("hist_lo_"))
+    hi = next(n for n in at.number_input if n.key.startswith("hist_hi_"))
+    lo.set_value(0.0)
+    hi.set_value(1000.0).run()
+    assert_clean(at)
+    assert any("1 values lie outside the public bounds 0 to 1000" in w.value for w in at.warning)
+
+
+def test_only_count_like_columns_are_offered_as_people_per_row() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    at.sidebar.file_uploader[0].set_value(("adult.csv", UPLOAD_WITH_AGE, "text/csv")).run()
+    at.selectbox(key="hist_col").set_value("city").run()
+    assert at.selectbox(key="hist_w").options == ["(one row is one person)", "n"]  # not age, not capital_gain
+    at2 = run_page(PAGE, {"data": "students"})
+    assert "hist_w" not in [s.key for s in at2.selectbox]  # nothing there counts people

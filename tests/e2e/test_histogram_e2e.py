@@ -11,13 +11,15 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.conftest import (
     ARTIFACTS,
     _free_port,
+    chart,
     label_number,
+    mark_labels,
     open_app,
     start_server,
-    vega_mark_labels,
-    wait_for_idle,
+    wait_for_app_run,
 )
 from ui.navigation import PAGES
+from ui.text.histogram import TEXT
 
 HISTOGRAM = "/Histogram_and_neighbour"
 
@@ -29,15 +31,13 @@ def url_path(page_file: str) -> str:
     return "/" + re.sub(r"^\d+_", "", page_file.removeprefix("pages/").removesuffix(".py"))
 
 
-HISTOGRAM_CHARTS = 3  # true, noisy, and the differing bar's output distributions
+TRUE, NOISY = TEXT["true_title"], TEXT["noisy_title"]
 
 
-def bar_values(page: Page, index: int) -> list[float]:
-    """The bar heights of the index-th chart (D's bars, then D''s), once all of the tab's charts
-    are drawn (charts mount one by one, so an early count would shift the index)."""
-    charts = "document.querySelectorAll('[data-testid=stVegaLiteChart]')"
-    page.wait_for_function(f"{charts}.length >= {HISTOGRAM_CHARTS}")
-    return [label_number(label, 1) for label in vega_mark_labels(page, index, layer=1)]
+def bar_values(page: Page, title: str) -> list[float]:
+    """The bar heights of the chart with this title (D's bars, then D''s), as the browser drew them:
+    each bar's label reads "Bin: North; Number of people: 2;  : D"."""
+    return [label_number(label, 1) for label in mark_labels(chart(page, title), "bars")]
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)
@@ -66,16 +66,16 @@ def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str)
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
         files=[{"name": "survey.csv", "mimeType": "text/csv", "buffer": csv}]
     )
-    wait_for_idle(page)
+    wait_for_app_run(page)
     expect(page.get_by_test_id("stSidebar").get_by_text(re.compile(r"In use: survey\.csv"))).to_be_visible()
-    assert bar_values(page, 0) == [2, 1, 1, 1, 1, 1]  # D, then D' without record 0 (North)
-    before = bar_values(page, 1)
+    assert bar_values(page, TRUE) == [2, 1, 1, 1, 1, 1]  # D, then D' without record 0 (North)
+    before = bar_values(page, NOISY)
     slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
     slider.focus()
     slider.press("ArrowLeft")
-    wait_for_idle(page)
+    wait_for_app_run(page)
     expect(page.get_by_text(re.compile(r"each bar is off by about 1\.43 people"))).to_be_visible()
-    assert bar_values(page, 1) != before
+    assert bar_values(page, NOISY) != before
     expect(page.get_by_test_id("stException")).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "histogram_after_upload.png"))
@@ -89,11 +89,27 @@ def test_shared_url_reopens_the_same_numbers(browser: Browser, base_url: str) ->
         context.set_default_timeout(60_000)
         page = context.new_page()
         open_app(page, url)
-        seen.append(bar_values(page, 1))
+        seen.append(bar_values(page, NOISY))
         context.close()
     assert seen[0] == seen[1]
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     open_app(page, url.replace("seed=2026", "seed=2027"))
-    assert bar_values(page, 1) != seen[0]
+    assert bar_values(page, NOISY) != seen[0]
     context.close()
+
+
+def test_a_link_names_the_open_tab_and_the_link_button_gives_the_whole_view(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{HISTOGRAM}?hist_tab=zoo&seed=5")
+    expect(page.get_by_role("tab", name=TEXT["tab_zoo"])).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_text("True answers: 90 on D and 89 on D′.")).to_be_visible()
+    page.get_by_role("tab", name=TEXT["tab_histogram"]).click()
+    wait_for_app_run(page)
+    expect(page).not_to_have_url(re.compile("hist_tab="))
+    chart(page, NOISY)
+    page.get_by_role("button", name="Link to this view").click()
+    wait_for_app_run(page)
+    link = page.get_by_test_id("stSidebar").get_by_test_id("stCode")
+    expect(link).to_contain_text("seed=5")
+    expect(link).to_contain_text(HISTOGRAM)
+    expect(page.get_by_test_id("stException")).to_have_count(0)

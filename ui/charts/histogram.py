@@ -9,6 +9,7 @@ Labels are drawn as SVG text, never parsed as HTML, so uploaded category names a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
@@ -19,47 +20,91 @@ from ui.charts.theme import COLORS, CURVE_POINTS, category_x, series_color, vega
 _PAIR_COLORS = (COLORS["d"], COLORS["d_prime"])
 
 
+@dataclass(frozen=True)
+class BarsLabels:
+    """Words of a paired-bars chart: its title, axis titles and the two series' names."""
+
+    title: str
+    x: str
+    y: str
+    names: tuple[str, str] = ("D", "D′")
+
+
+@dataclass(frozen=True)
+class DistributionLabels:
+    """Words of the output-distribution chart; `observed` has an {observed} field."""
+
+    title: str
+    x: str
+    y: str
+    names: tuple[str, str]
+    observed: str
+
+
+@dataclass(frozen=True)
+class ZooLabels:
+    """Words of the zoo chart."""
+
+    title: str
+    value: str
+
+
+def steady_top(top: float) -> float:
+    """A y-axis top that moves in few, round steps (1, 2, 5 x 10^k): the axis keeps still while a
+    slider nudges the numbers, and changes (a new spec) only when they outgrow it."""
+    if top <= 0:
+        return 1.0
+    power = 10.0 ** np.floor(np.log10(top))
+    return float(next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= top))
+
+
 def paired_histograms(
     labels: Sequence[str],
     values_d: np.ndarray,
     values_d_prime: np.ndarray,
     changed: Sequence[int],
-    title: str,
-    x_title: str,
-    y_title: str,
-    names: tuple[str, str] = ("D", "D′"),
+    text: BarsLabels,
     half_width: float | None = None,
+    y_domain: tuple[float, float] | None = None,
+    height: int = 360,
 ) -> dict:
-    """Grouped bars of D and D' (true or noisy), the bins that differ shaded, and an optional
-    ± half_width interval on every bar."""
+    """Grouped bars of D and D' (true or noisy), the bins that differ shaded, an optional
+    ± half_width interval on every bar, and an optional fixed y range (a steady axis)."""
     labels = [str(label) for label in labels]
+    names = text.names
     values = np.concatenate([values_d, values_d_prime]).astype(float)
     bars = {"bin": labels * 2, "series": [names[0]] * len(labels) + [names[1]] * len(labels), "value": values}
-    x = category_x("bin", labels, x_title)
-    offset = {"field": "series", "sort": list(names)}
+    x = category_x("bin", labels, text.x)
+    offset = {"field": "series", "sort": list(names), "title": " "}
+    # the axis format also writes the marks' labels that screen readers (and tests) read
+    y: dict[str, object] = {"field": "value", "type": "quantitative", "title": text.y, "axis": {"format": ",.4~r"}}
+    if y_domain is not None:
+        y["scale"] = {"domain": list(y_domain), "nice": False}
     layers: list[dict] = [
-        {"data": {"name": "changed"}, "mark": {"type": "rect", "color": COLORS["highlight"]}, "encoding": {"x": x}},
+        {"name": "changed", "data": {"name": "changed"}, "mark": {"type": "rect", "color": COLORS["highlight"]},
+         "encoding": {"x": x}},
         {
+            "name": "bars",
             "data": {"name": "bars"},
-            "mark": {"type": "bar"},
+            "mark": {"type": "bar", "clip": True},
             "encoding": {
-                "x": x, "xOffset": offset,
-                "y": {"field": "value", "type": "quantitative", "title": y_title},
+                "x": x, "xOffset": offset, "y": y,
                 "color": series_color(names, _PAIR_COLORS),
-                "tooltip": [{"field": "bin", "title": x_title}, {"field": "value", "title": y_title, "format": ",.2f"}],
+                "tooltip": [{"field": "bin", "title": text.x}, {"field": "value", "title": text.y, "format": ",.4~r"},
+                            {"field": "series", "title": " "}],
             },
         },
     ]
     if half_width is not None:
         bars["low"], bars["high"] = values - half_width, values + half_width
         layers.append({
+            "name": "intervals",
             "data": {"name": "bars"},
-            "mark": {"type": "errorbar", "ticks": {"size": 10}, "thickness": 1.5, "color": "#333333"},
-            "encoding": {"x": x, "xOffset": offset, "y2": {"field": "high"},
-                         "y": {"field": "low", "type": "quantitative", "title": y_title}},
+            "mark": {"type": "errorbar", "ticks": {"size": 10}, "thickness": 1.5, "color": "#333333", "clip": True},
+            "encoding": {"x": x, "xOffset": offset, "y2": {"field": "high"}, "y": {**y, "field": "low"}},
         })
     shaded = pa.table({"bin": pa.array([labels[i] for i in changed], pa.string())})
-    return vega(layers, {"bars": pa.table(bars), "changed": shaded}, title)
+    return vega(layers, {"bars": pa.table(bars), "changed": shaded}, text.title, height=height)
 
 
 def output_distributions(
@@ -67,16 +112,10 @@ def output_distributions(
     value_d: float,
     value_d_prime: float,
     observed: float,
-    title: str,
-    x_title: str,
-    y_title: str,
-    names: tuple[str, str],
-    observed_label: str,
+    text: DistributionLabels,
+    height: int = 360,
 ) -> dict:
-    """The output's density (or pmf) under D and under D', with the observed output marked.
-
-    `observed_label` is a sentence with an `{observed}` field, e.g. "observed O = {observed:.2f}".
-    """
+    """The output's density (or pmf) under D and under D', with the observed output marked."""
     reach = mechanism.accuracy(0.001) + abs(value_d - value_d_prime)
     lo, hi = min(value_d, value_d_prime) - reach, max(value_d, value_d_prime) + reach
     # Few points keep the browser's redraw cheap (its cost grows with every point); the two
@@ -87,33 +126,33 @@ def output_distributions(
         grid = np.arange(np.floor(lo), np.ceil(hi) + 1) if bars else np.unique(np.round(grid))
     curves = {
         "output": np.concatenate([grid, grid]),
-        "series": np.repeat(list(names), len(grid)),
+        "series": np.repeat(list(text.names), len(grid)),
         "likelihood": np.concatenate([mechanism.output_pdf(grid, value_d), mechanism.output_pdf(grid, value_d_prime)]),
     }
-    x = {"field": "output", "type": "quantitative", "title": x_title, "scale": {"zero": False, "nice": False}}
-    y = {"field": "likelihood", "type": "quantitative", "title": y_title}
-    color = series_color(names, _PAIR_COLORS)
+    x = {"field": "output", "type": "quantitative", "title": text.x, "scale": {"zero": False, "nice": False}}
+    y = {"field": "likelihood", "type": "quantitative", "title": text.y}
+    color = series_color(text.names, _PAIR_COLORS)
     if bars:  # a pmf over few integers: one bar per output, the two laws overlaid
         curves["left"], curves["right"] = curves["output"] - 0.5, curves["output"] + 0.5
         law = {"mark": {"type": "bar", "opacity": 0.55},
                "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "color": color}}
     else:
         law = {"mark": {"type": "line", "strokeWidth": 3, "clip": True}, "encoding": {"x": x, "y": y, "color": color}}
-    marker = {"output": [observed], "text": [observed_label.format(observed=observed)]}
+    marker = {"output": [observed], "text": [text.observed.format(observed=observed)]}
     at_observed = {"field": "output", "type": "quantitative"}
     layers = [
-        {"data": {"name": "curves"}, **law},
-        {"data": {"name": "observed"}, "mark": {"type": "rule", "color": COLORS["danger"], "strokeWidth": 2, "strokeDash": [6, 4]},
+        {"name": "laws", "data": {"name": "curves"}, **law},
+        {"name": "observed", "data": {"name": "observed"}, "mark": {"type": "rule", "color": COLORS["danger"], "strokeWidth": 2, "strokeDash": [6, 4]},
          "encoding": {"x": at_observed}},
-        {"data": {"name": "observed"}, "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 6, "dy": 4,
+        {"name": "observed_text", "data": {"name": "observed"}, "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 6, "dy": 4,
                                                  "color": COLORS["danger"]},
          "encoding": {"x": at_observed, "y": {"value": 0}, "text": {"field": "text"}}},
     ]
-    return vega(layers, {"curves": pa.table(curves), "observed": pa.table(marker)}, title)
+    return vega(layers, {"curves": pa.table(curves), "observed": pa.table(marker)}, text.title, height=height)
 
 
 def zoo_answers(
-    rows: Sequence[tuple[str, float, float]], truth_d: float, truth_d_prime: float, title: str, value_title: str
+    rows: Sequence[tuple[str, float, float]], truth_d: float, truth_d_prime: float, text: ZooLabels
 ) -> dict:
     """Noisy answers on D and D' for each (label, answer on D, answer on D') as horizontal bars
     (long labels fit on the left), the true answers as dotted lines."""
@@ -126,13 +165,14 @@ def zoo_answers(
     })
     truths = pa.table({"series": list(names), "value": [float(truth_d), float(truth_d_prime)]})
     color = series_color(names, _PAIR_COLORS)
-    x = {"field": "value", "type": "quantitative", "title": value_title}
+    x = {"field": "value", "type": "quantitative", "title": text.value}
     layers = [
-        {"data": {"name": "answers"}, "mark": {"type": "bar"},
+        {"name": "answers", "data": {"name": "answers"}, "mark": {"type": "bar"},
          "encoding": {"y": {"field": "bin", "type": "nominal", "sort": labels, "title": None, "axis": {"labelLimit": 360}},
                       "yOffset": {"field": "series", "sort": list(names)}, "x": x, "color": color,
-                      "tooltip": [{"field": "bin", "title": " "}, {"field": "value", "title": value_title, "format": ",.2f"}]}},
-        {"data": {"name": "truths"}, "mark": {"type": "rule", "strokeDash": [3, 3], "strokeWidth": 2},
+                      "tooltip": [{"field": "bin", "title": " "}, {"field": "series", "title": "  "},
+                                  {"field": "value", "title": text.value, "format": ",.1f"}]}},
+        {"name": "truths", "data": {"name": "truths"}, "mark": {"type": "rule", "strokeDash": [3, 3], "strokeWidth": 2},
          "encoding": {"x": x, "color": color}},
     ]
-    return vega(layers, {"answers": answers, "truths": truths}, title, height=60 * len(rows) + 40)
+    return vega(layers, {"answers": answers, "truths": truths}, text.title, height=60 * len(rows) + 40)

@@ -1,5 +1,7 @@
 """Control groups of the Histogram & neighbour page: what to count, the neighbour D', the release.
 
+Controls only: they return plain choices, and ui/views/histogram computes from them.
+
 Keys of column-specific controls carry a short tag of the column name, so each column keeps its
 own bounds and categories (and its own URL parameters) when the user switches between columns.
 """
@@ -14,26 +16,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED
+from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.export import safe_csv_bytes
-from dpcore.histogram import (
-    Bins,
-    CategoryBins,
-    NumericBins,
-    PostProcessing,
-    bin_of,
-    histogram,
-    observed_categories,
-    post_process,
-)
+from dpcore.histogram import Bins, CategoryBins, NumericBins, PostProcessing, observed_categories, post_process
 from dpcore.limits import MAX_BINS
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.neighbours import (
-    Sensitivity,
-    histogram_sensitivity,
-    neighbour_counts,
-    neighbour_distance,
-)
 from dpcore.release import release_counts
 from ui.datasets import Dataset
 from ui.memo import session_memo
@@ -46,7 +33,7 @@ _RELEASE = "_hist_release"
 
 
 @dataclass(frozen=True)
-class HistogramSettings:
+class DataChoice:
     """What to count: a column, its public bins, and the column that holds people per row."""
 
     column: str
@@ -56,115 +43,103 @@ class HistogramSettings:
 
 @dataclass(frozen=True)
 class NeighbourChoice:
-    """The neighbour's histogram and the sensitivity its kind of neighbour implies."""
+    """How D' differs from D: the kind, and for a removed or changed record its row and new value."""
 
-    counts: np.ndarray
-    sensitivity: Sensitivity
+    kind: str
+    row: int = 0
+    new_value: object = None
 
 
 def _tag(column: str) -> str:
     return f"{zlib.crc32(column.encode('utf-8')):08x}"[:6]
 
 
-def histogram_settings(dataset: Dataset) -> HistogramSettings | None:
-    """Column, bins (public bounds or declared categories) and weight column; None if invalid."""
+def _use_typical(tag: str, bounds: tuple[float, float]) -> None:
+    st.session_state[f"hist_lo_{tag}"], st.session_state[f"hist_hi_{tag}"] = bounds
+
+
+def _numeric_bins(dataset: Dataset, column: str, tag: str) -> Bins | None:
+    """Public bounds and a number of bins. Bounds the catalog does not declare start empty: the
+    user sets them (a default taken from the data would leak), with typical ones offered."""
+    declared = declared_bounds(dataset.key, column)
+    c1, c2, c3 = st.columns(3)
+    default = declared or (None, None)
+    lower = c1.number_input(TEXT["lower"], value=default[0], key=f"hist_lo_{tag}", bind="query-params")
+    upper = c2.number_input(TEXT["upper"], value=default[1], key=f"hist_hi_{tag}", bind="query-params")
+    count = c3.number_input(
+        TEXT["bins"], min_value=1, max_value=MAX_BINS, value=10, step=1, key=f"hist_bins_{tag}", bind="query-params"
+    )
+    if lower is not None and upper is not None:
+        return NumericBins(float(lower), float(upper), int(count))
+    st.info(TEXT["bounds_needed"], icon=":material/straighten:")
+    typical = typical_bounds(column)
+    if typical:
+        st.button(
+            TEXT["bounds_typical"].format(lower=typical[0], upper=typical[1]), key=f"hist_typical_{tag}",
+            help=TEXT["bounds_typical_help"], on_click=_use_typical, args=(tag, typical),
+        )
+    return None
+
+
+def data_choice(dataset: Dataset) -> DataChoice | None:
+    """Column, bins (public bounds or declared categories) and weight column; None until usable."""
     frame = dataset.table.frame
-    info = BUNDLED.get(dataset.key)
-    domains = info.domains if info else {}
     columns = [str(c) for c in frame.columns]
     column = column_select(dataset, columns, "hist_col", TEXT["column"])
-    numeric = pd.api.types.is_numeric_dtype(frame[column])
-    weight = weight_column_select(dataset, column, "hist_w")
-    domain = domains.get(column)
     tag = _tag(column)
-    modes = ["bounds", "categories"]
-    default_mode = "categories" if domain and isinstance(domain[0], str) else "bounds"
+    declared = public_categories(dataset.key, column)
     mode = "categories"
-    if numeric:
+    if pd.api.types.is_numeric_dtype(frame[column]):
         mode = url_choice(
-            st.radio, TEXT["mode"], modes, f"hist_mode_{tag}", default_mode,
-            format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
+            st.radio, TEXT["mode"], ["bounds", "categories"], f"hist_mode_{tag}",
+            "categories" if declared else "bounds", format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
         )
     try:
         if mode == "bounds":
-            bounds = domain if domain and not isinstance(domain[0], str) else (0.0, 100.0)
-            c1, c2, c3 = st.columns(3)
-            lower = c1.number_input(TEXT["lower"], value=float(bounds[0]), key=f"hist_lo_{tag}", bind="query-params")
-            upper = c2.number_input(TEXT["upper"], value=float(bounds[1]), key=f"hist_hi_{tag}", bind="query-params")
-            count = c3.number_input(
-                TEXT["bins"], min_value=1, max_value=MAX_BINS, value=10, step=1, key=f"hist_bins_{tag}", bind="query-params"
-            )
-            if not (domain and not isinstance(domain[0], str)):
-                st.caption(TEXT["data_hint_bounds"])
-            bins: Bins = NumericBins(float(lower), float(upper), int(count))
+            bins = _numeric_bins(dataset, column, tag)
         else:
             found = session_memo(f"hist_cats_{tag}", (dataset.ident, column), lambda: observed_categories(frame[column]))
-            declared = list(domain) if domain and isinstance(domain[0], str) else found
-            options = list(dict.fromkeys([*declared, *found]))
             chosen = st.multiselect(
-                TEXT["categories"], options, default=declared, key=f"hist_cats_{tag}",
-                accept_new_options=True, bind="query-params",
+                TEXT["categories"], list(dict.fromkeys([*(declared or found), *found])),
+                default=list(declared or found), key=f"hist_cats_{tag}", accept_new_options=True, bind="query-params",
             )
-            if not (domain and isinstance(domain[0], str)):
+            if not declared:
                 st.caption(TEXT["data_hint_categories"])
             bins = CategoryBins(tuple(str(c) for c in chosen))
     except ValueError as exc:
         show_error(exc)
         return None
+    weight = weight_column_select(dataset, column, "hist_w")
     with st.expander(TEXT["why_public_bins_title"]):
         st.markdown(TEXT["why_public_bins"])
-    return HistogramSettings(column, bins, weight)
+    return None if bins is None else DataChoice(column, bins, weight)
 
 
-def neighbour_choice(dataset: Dataset, settings: HistogramSettings, counts_d: np.ndarray) -> NeighbourChoice | None:
-    """Pick D' (the course's neighbour file, or remove/change one record); None if unusable."""
-    frame = dataset.table.frame
+def neighbour_choice(dataset: Dataset, data: DataChoice | None) -> NeighbourChoice:
+    """Pick D': the course's neighbour file, or remove or change one record."""
     kinds = (["course"] if dataset.neighbour is not None else []) + ["remove", "replace"]
     neighbour_file = BUNDLED[dataset.key].neighbour_file if dataset.neighbour is not None else ""
     kind = url_choice(
         st.radio, TEXT["neighbour_kind"], kinds, "hist_nb",
         format_func=lambda k: TEXT[f"neighbour_{k}"].format(file=neighbour_file),
     )
-    try:
-        if kind == "course":
-            st.caption(TEXT["sensitivity_course"])
-            counts_dp = session_memo(
-                "hist_dp_course",
-                (dataset.ident, settings.column, settings.bins, settings.weight),
-                lambda: histogram(dataset.neighbour.frame, settings.column, settings.bins, settings.weight).counts,
+    if kind == "course":
+        return NeighbourChoice(kind)
+    rows = len(dataset.table.frame)
+    row = st.number_input(
+        TEXT["row"], min_value=0, max_value=max(rows - 1, 0), value=0, step=1, key="hist_row", bind="query-params"
+    )
+    new_value = None
+    if kind == "replace" and data is not None:
+        tag = _tag(data.column)
+        if isinstance(data.bins, NumericBins):
+            new_value = st.number_input(
+                TEXT["new_value"], value=float(data.bins.upper), key=f"hist_new_{tag}", bind="query-params"
             )
-            distance = neighbour_distance(counts_d, counts_dp)
-            if distance.l1 > 1:
-                st.warning(TEXT["not_neighbours"].format(l1=distance.l1))
-                return None
-            return NeighbourChoice(counts_dp, histogram_sensitivity("remove"))
-        row = int(
-            st.number_input(
-                TEXT["row"], min_value=0, max_value=max(len(frame) - 1, 0), value=0, step=1,
-                key="hist_row", bind="query-params",
-            )
-        )
-        st.caption(TEXT["record_shown"])
-        st.text(" · ".join(f"{name}: {value}" for name, value in frame.iloc[row].items()))
-        removed = bin_of(settings.bins, frame[settings.column].iloc[row])
-        added = None
-        if kind == "replace":
-            added = bin_of(settings.bins, _new_value(settings, frame[settings.column]))
-        st.caption(TEXT[f"sensitivity_{kind}"])
-        return NeighbourChoice(neighbour_counts(counts_d, removed, added), histogram_sensitivity(kind))
-    except ValueError as exc:
-        show_error(exc)
-        return None
-
-
-def _new_value(settings: HistogramSettings, values: pd.Series) -> object:
-    tag = _tag(settings.column)
-    if isinstance(settings.bins, NumericBins):
-        return st.number_input(
-            TEXT["new_value"], value=float(settings.bins.upper), key=f"hist_new_{tag}", bind="query-params"
-        )
-    options = list(settings.bins.categories)
-    return url_choice(st.selectbox, TEXT["new_value"], options, f"hist_newc_{tag}", options[-1])
+        else:
+            options = list(data.bins.categories)
+            new_value = url_choice(st.selectbox, TEXT["new_value"], options, f"hist_newc_{tag}", options[-1])
+    return NeighbourChoice(kind, int(row), new_value)
 
 
 def post_processing_controls() -> PostProcessing:

@@ -29,8 +29,12 @@ TEXT: dict[str, str] = {
         "tell an attacker for certain that somebody is in each of them."
     ),
     "data_hint_categories": "Prefilled with the categories found in the file. In a real release, list every possible category from public knowledge instead.",
-    "data_hint_bounds": "No public bounds are known for this column: these defaults are a guess, set them from what is publicly known about the column.",
-    "left_out": "Not counted: {missing:,} missing values and {outside:,} values outside the declared categories. {clamped:,} values outside the bounds were clamped into the end bins.",
+    "left_out": "Not counted: {missing:,} missing values and {outside:,} values outside the declared categories.",
+    "clamped": "{clamped:,} values lie outside the public bounds {lower:g} to {upper:g} and were put into the end bars. If that is many, widen the bounds (from public knowledge, not from the data).",
+    "bounds_needed": "This column has no public bounds yet. Set the lower and upper bound from what is publicly known about it (never from the data's own smallest and largest values, which belong to real people).",
+    "bounds_typical": "Use typical public bounds {lower:g} to {upper:g}",
+    "bounds_typical_help": "Typical bounds for a column with this name, from public definitions.",
+    "band_explained": "The pink band marks the bar “{label}”, the only one where D and D′ differ: one person.",
     "neighbour_kind": "How D′ differs from D",
     "neighbour_course": "The course's neighbour file ({file})",
     "neighbour_remove": "Remove one record (add/remove neighbours)",
@@ -43,12 +47,13 @@ TEXT: dict[str, str] = {
     "sensitivity_course": "The course's neighbour removes one person, so the histogram's sensitivity is Δ₁ = 1 (and Δ₂ = 1).",
     "not_neighbours": "These two files differ by {l1:g} people in this histogram, so they are not neighbours: a neighbour differs by one person.",
     "same_histograms": "With these bins D and D′ give the same histogram, so nothing here can tell them apart. Pick another record or new value to see a difference.",
-    "noise_scale": "Noise per bar: {kind} with scale {scale:.4g} (standard deviation {std:.4g}), calibrated as {calibration}.",
+    "noise_scale": "Noise per bar: {kind} with scale {scale} (standard deviation {std}), calibrated as {calibration}.",
     "noisy_d": "D (noisy)",
     "noisy_dp": "D′ (noisy)",
     "true_title": "True histograms: D and D′",
-    "noisy_title": "Noisy histograms: D and D′, with 95% intervals",
-    "dist_title": "Bar “{label}”: what the mechanism outputs under D and under D′",
+    "noisy_title": "Noisy histograms, with 95% intervals",
+    "dist_title": "The bar that differs: outputs under D and D′",
+    "dist_subtitle": "bar “{label}”",
     "count_axis": "Number of people",
     "share_axis": "Share of people",
     "bin_axis": "Bin",
@@ -57,22 +62,24 @@ TEXT: dict[str, str] = {
     "pmf_axis": "Probability",
     "under_d": "under D",
     "under_dp": "under D′",
-    "observed_marker": "observed O = {observed:.2f}",
+    "observed_marker": "O = {observed:.1f}",
     "ratio": (
-        "The observed value O = {observed:.2f} is {ratio:.3g} times as likely under D as under D′. "
-        "ε-differential privacy caps this ratio at e^ε = {cap:.3g}."
+        "The observed value O = {observed} is {ratio} times as likely under D as under D′. "
+        "ε-differential privacy caps this ratio at e^ε = {cap}."
     ),
-    "ratio_gaussian_over": "Here the ratio exceeds e^ε: the Gaussian mechanism allows this on outputs of total probability at most δ = {delta:g}.",
+    "ratio_gaussian_over": "Here the ratio exceeds e^ε: the Gaussian mechanism allows this on outputs of total probability at most δ = {delta}.",
     "utility_title": "Utility in plain words",
-    "utility_expected": "On average each bar is off by about {mae:.3g} people.",
-    "utility_interval": "95% of the time a bar is within ±{half:.3g} of the truth.",
-    "utility_l1": "This draw's total error over all bars (L1): {l1:.3g} people.",
+    "utility_expected": "On average each bar is off by about {n} people.",
+    "utility_expected_one": "On average each bar is off by about {n} person.",
+    "utility_interval": "95% of the time a bar is within ±{half} of the truth.",
+    "utility_l1": "This draw's total error over all bars (L1): {n} people.",
+    "utility_l1_one": "This draw's total error over all bars (L1): {n} person.",
     "post_title": "Post-processing (costs no privacy)",
     "post_note": "Anything computed from the noisy release alone, without looking at the data again, keeps the same privacy guarantee (post-processing, course Theorem 6-1).",
     "clamp": "Clamp negative counts at 0",
     "round": "Round to whole numbers",
     "normalise": "Normalise to shares",
-    "simulation_label": "The charts above are a simulation with numpy and the seed, so that the same seed shows the same picture.",
+    "simulation_label": "The noisy charts are a simulation with numpy and the seed, so that the same seed shows the same picture.",
     "numbers_title": "The numbers behind the charts",
     "numbers_noisy_d": "D, noisy",
     "numbers_noisy_dp": "D′, noisy",
@@ -104,4 +111,11 @@ TEXT: dict[str, str] = {
     "zoo_chart_title": "Noisy answers on D and D′",
     "zoo_count_axis": "Animals counted (noisy answer)",
     "zoo_pick_eps": "Choose at least one ε to compare.",
+    "zoo_guarantee": (
+        "**What each scheme really guarantees against removing the Dugong.** Scheme 1 is ε-DP: "
+        "a count changes by at most 1. Scheme 2 puts Lap(1/ε) on every animal's carrots, which hides "
+        "a value but not whether the Dugong is there at all: its noisy value still crosses the "
+        "threshold with a large probability. Computed exactly, scheme 2 is only (ε, δ)-DP with:"
+    ),
+    "zoo_guarantee_row": "- at ε = {eps}: δ = {delta} (a δ this large means no real protection)",
 }

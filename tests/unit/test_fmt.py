@@ -1,0 +1,33 @@
+"""Numbers for people (ui.fmt): no exponents, sensible digits, singular and plural."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ui import fmt
+
+
+@pytest.mark.parametrize(
+    ("x", "text"),
+    [(1234.6, "1,235"), (0.221199, "0.221"), (3.0, "3"), (0.000768, "0.000768"), (1e9, "1,000,000,000"),
+     (-2.5, "-2.5"), (0.0, "0"), (math.inf, "∞"), (12.0, "12")],
+)
+def test_number_keeps_three_significant_digits_and_no_exponent(x: float, text: str) -> None:
+    assert fmt.number(x) == text
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [(0.731, "73.1%"), (0.0042, "0.42%"), (7.68e-7, "less than one in a million"), (1.3e-15, "less than one in a million"),
+     (4e-5, "about 1 in 25,000"), (0.99989, "more than 99.9%"), (0.0, "0%"), (1.0, "100%")],
+)
+def test_share_reads_probabilities_in_words(p: float, text: str) -> None:
+    assert fmt.share(p) == text
+
+
+def test_plural_agrees_with_the_count() -> None:
+    assert fmt.plural(1, "{n} person", "{n} people") == "1 person"
+    assert fmt.plural(2, "{n} person", "{n} people") == "2 people"
+    assert fmt.plural(1.43, "{n} person", "{n} people") == "1.43 people"

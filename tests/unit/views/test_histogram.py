@@ -1,0 +1,87 @@
+"""The Histogram & neighbour page's compute functions, without Streamlit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dpcore.catalog import DATA_DIR
+from dpcore.histogram import CategoryBins, NumericBins, PostProcessing
+from ui.charts.histogram import steady_top
+from ui.views.histogram import counts, release, zoo
+
+MEDICAL = pd.read_csv(DATA_DIR / "medicaldata.csv")
+MEDICAL_NB = pd.read_csv(DATA_DIR / "md_nb.csv")
+AGES = CategoryBins(("20-30", "30-40", "40-50", "50-60", "60-70"))
+
+
+def course_counts() -> counts.CountsView:
+    return counts.compute(counts.CountsSettings(MEDICAL, "age_bucket", AGES, "patients", "course", MEDICAL_NB))
+
+
+def test_counts_of_the_course_pair_differ_in_one_bar() -> None:
+    view = course_counts()
+    assert view.counts_d.tolist() == [405, 436, 421, 457, 463]
+    assert view.counts_dp.tolist() == [405, 435, 421, 457, 463]
+    assert view.changed == (1,)
+    assert view.sensitivity.l1 == 1
+    assert "The pink band marks the bar “30-40”" in view.notes
+    assert view.chart["datasets"]["changed"].column("bin").to_pylist() == ["30-40"]
+
+
+def test_replacing_a_record_moves_one_person_between_bars() -> None:
+    frame = pd.DataFrame({"age": [25.0, 35.0, 45.0]})
+    view = counts.compute(counts.CountsSettings(frame, "age", NumericBins(20, 50, 3), None, "replace", row=0, new_value=49.0))
+    assert view.counts_d.tolist() == [1, 1, 1]
+    assert view.counts_dp.tolist() == [0, 1, 2]
+    assert view.sensitivity.l1 == 2
+    assert view.record == "age: 25.0"
+
+
+def test_values_outside_the_bounds_are_said_and_non_neighbours_refused() -> None:
+    frame = pd.DataFrame({"gain": [0.0, 10.0, 99_999.0, 50_000.0]})
+    view = counts.compute(counts.CountsSettings(frame, "gain", NumericBins(0, 100, 2), None, "remove"))
+    assert "2 values lie outside the public bounds 0 to 100" in view.warning
+    with pytest.raises(ValueError, match="not neighbours"):
+        counts.compute(counts.CountsSettings(MEDICAL, "age_bucket", AGES, "patients", "course", MEDICAL.assign(patients=1)))
+    with pytest.raises(ValueError, match="no row 9"):
+        counts.compute(counts.CountsSettings(frame, "gain", NumericBins(0, 100, 2), None, "remove", row=9))
+
+
+def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() -> None:
+    c = course_counts()
+    post = PostProcessing()
+    at = lambda eps, seed=1: release.compute(release.ReleaseSettings(c, "laplace", eps, 0.0, "analytic", post, seed))
+    one, again, other = at(1.0), at(1.0), at(1.0, seed=2)
+    bars = lambda v: v.noisy_chart["datasets"]["bars"].column("value").to_pylist()
+    assert bars(one) == bars(again) != bars(other)
+    domain = lambda v: v.noisy_chart["layer"][1]["encoding"]["y"]["scale"]["domain"]
+    assert domain(one) == domain(at(0.7)) == [0.0, 500.0]
+    assert domain(at(0.1)) == [-50.0, 500.0]
+    assert "about 1.43 people" in at(0.7).reading
+    assert one.distribution_chart is not None
+    assert one.table["D′"].tolist() == [405, 435, 421, 457, 463]
+
+
+def test_a_release_in_shares_has_no_count_intervals() -> None:
+    view = release.compute(release.ReleaseSettings(course_counts(), "laplace", 1.0, 0.0, "analytic",
+                                                   PostProcessing(normalise=True), 1))
+    assert sum(view.noisy_chart["datasets"]["bars"].column("value").to_pylist()[:5]) == pytest.approx(1.0)
+    assert "low" not in view.noisy_chart["datasets"]["bars"].column_names
+
+
+@pytest.mark.parametrize(("top", "steady"), [(463.0, 500.0), (501.0, 1000.0), (3.2, 5.0), (0.0, 1.0), (20.0, 20.0)])
+def test_steady_top_takes_round_steps(top: float, steady: float) -> None:
+    assert steady_top(top) == steady
+
+
+def test_zoo_compares_both_schemes_and_states_scheme_two_real_guarantee() -> None:
+    d = pd.read_csv(DATA_DIR / "zoo.csv")["carrots"].to_numpy(float)
+    dp = pd.read_csv(DATA_DIR / "zoo_nb.csv")["carrots"].to_numpy(float)
+    view = zoo.compute(zoo.ZooSettings(d, dp, 73.0, 55.0, (0.1, 10.0), 42))
+    assert view.truth == "True answers: 90 on D and 89 on D′."
+    assert view.table.shape == (4, 5)
+    assert view.table.iloc[0, 0] == "10"  # largest budget first
+    assert "at ε = 0.1: δ = 6.29%" in view.guarantee
+    assert zoo.compute(zoo.ZooSettings(d, dp, 73.0, 55.0, (), 42)).chart is None

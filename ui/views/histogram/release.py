@@ -1,0 +1,107 @@
+"""The noisy release of D's and D''s histograms at one epsilon, and what it means.
+
+A simulation with numpy and the seed (the page says so); the download is drawn with OpenDP
+(dpcore.release). The noisy chart's y axis moves only in round steps (a steady axis while epsilon
+moves), and the bar that differs gets its own chart of both output distributions: there the one
+person's difference and the noise are both visible, whatever the size of the bars.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from dpcore.histogram import PostProcessing, noisy_counts, post_process, utility
+from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrate
+from dpcore.rng import make_rng
+from ui import fmt
+from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_top
+from ui.text.common import TEXT as COMMON
+from ui.text.histogram import TEXT
+from ui.views.histogram.counts import CountsView
+
+
+@dataclass(frozen=True, eq=False)
+class ReleaseSettings:
+    """The true histograms and how to release them."""
+
+    counts: CountsView
+    kind: NoiseKind
+    epsilon: float
+    delta: float
+    method: GaussianMethod
+    post: PostProcessing
+    seed: int
+
+
+@dataclass(frozen=True, eq=False)
+class ReleaseView:
+    """The noisy charts, the sentences that read them, and the numbers behind them."""
+
+    mechanism: AdditiveNoise
+    noise_note: str
+    caveat: str
+    noisy_chart: dict
+    distribution_chart: dict | None
+    reading: str
+    table: pd.DataFrame
+
+
+def compute(s: ReleaseSettings) -> ReleaseView:
+    """Calibrate, draw the noise for D and D', post-process, and read the result. Raises ValueError."""
+    c = s.counts
+    sensitivity = c.sensitivity.l2 if s.kind == "gaussian" else c.sensitivity.l1
+    mechanism = calibrate(s.kind, s.epsilon, s.delta, sensitivity, s.method)
+    noisy_d = noisy_counts(c.counts_d, mechanism, make_rng(s.seed, "hist-noise-D"))
+    noisy_dp = noisy_counts(c.counts_dp, mechanism, make_rng(s.seed, "hist-noise-D-prime"))
+    released_d, released_dp = post_process(noisy_d, s.post), post_process(noisy_dp, s.post)
+    half = mechanism.accuracy(0.05)
+    if s.post.normalise:
+        chart = paired_histograms(
+            c.labels, released_d, released_dp, c.changed,
+            BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+        )
+    else:
+        top = steady_top(float(max(c.counts_d.max(initial=0), c.counts_dp.max(initial=0))) + half)
+        bottom = 0.0 if half < 0.05 * top else -steady_top(half)
+        chart = paired_histograms(
+            c.labels, released_d, released_dp, c.changed,
+            BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+            half_width=half, y_domain=(bottom, top),
+        )
+    u = utility(c.counts_d, noisy_d if s.post.normalise else released_d, mechanism)
+    reading = [
+        f"**{TEXT['utility_title']}**",
+        f"- {fmt.plural(u.expected_abs_error_per_bar, TEXT['utility_expected_one'], TEXT['utility_expected'])}",
+        f"- {TEXT['utility_interval'].format(half=fmt.number(u.interval_half_width))}",
+        f"- {fmt.plural(u.l1_error, TEXT['utility_l1_one'], TEXT['utility_l1'])}",
+    ]
+    distribution = None
+    if c.changed:
+        b = c.changed[0]
+        observed = float(noisy_d[b])
+        distribution = output_distributions(
+            mechanism, float(c.counts_d[b]), float(c.counts_dp[b]), observed,
+            DistributionLabels(
+                [TEXT["dist_title"], TEXT["dist_subtitle"].format(label=c.labels[b])], TEXT["output_axis"],
+                TEXT["pmf_axis"] if mechanism.discrete else TEXT["density_axis"],
+                (TEXT["under_d"], TEXT["under_dp"]), TEXT["observed_marker"],
+            ),
+        )
+        ratio = float(np.exp(mechanism.privacy_loss(observed, c.counts_d[b], c.counts_dp[b])))
+        cap = float(np.exp(s.epsilon))
+        reading.insert(0, TEXT["ratio"].format(observed=fmt.number(observed), ratio=fmt.number(ratio),
+                                                 cap=fmt.number(cap)) + "\n")
+        if ratio > cap or 1 / ratio > cap:
+            reading.append(TEXT["ratio_gaussian_over"].format(delta=fmt.number(s.delta)))
+    noise_note = TEXT["noise_scale"].format(
+        kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
+        calibration=mechanism.calibration,
+    )
+    table = pd.DataFrame({
+        TEXT["bin_axis"]: c.labels, "D": c.counts_d, "D′": c.counts_dp,
+        TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,
+    })
+    return ReleaseView(mechanism, noise_note, mechanism.caveat or "", chart, distribution, "\n".join(reading), table)

@@ -1,6 +1,6 @@
 """Histogram & neighbour: a noisy histogram of D next to the same release on a neighbour D'.
 
-Settings on the left, the release on the right: the epsilon slider sits right above the noisy
+The release on the left, settings on the right: the epsilon slider sits right above the noisy
 chart and the chart of the bar that differs, in a fragment of its own (an epsilon change reruns
 and redraws only these). Each part is controls -> compute (ui/views/histogram) -> draw.
 """
@@ -34,10 +34,10 @@ def draw_counts(view: counts_view.CountsView) -> None:
 
 
 def draw_release(view: release_view.ReleaseView) -> None:
+    show_figure(view.noisy_chart, key="hist_fig_noisy")
     st.caption(view.noise_note)
     if view.caveat:
         st.warning(view.caveat)
-    show_figure(view.noisy_chart, key="hist_fig_noisy")
     if view.distribution_chart is not None:
         show_figure(view.distribution_chart, key="hist_fig_dist")
     st.markdown(view.reading)  # one element: each element drawn costs the browser time
@@ -73,8 +73,9 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: 
 
 @st.fragment
 def histogram_tab(ctx: PageContext) -> None:
-    """What to count and the neighbour D' on the left; their true histograms under them."""
-    settings_col, release_col = st.columns([2, 3], gap="large")
+    """The release on the left (first on a phone, so epsilon and its charts open the page); what to
+    count and the neighbour D' on the right, with their true histograms under them."""
+    release_col, settings_col = st.columns([3, 2], gap="large")
     with settings_col:
         st.subheader(TEXT["section_data"])
         data = data_choice(ctx.dataset)
@@ -98,7 +99,6 @@ def histogram_tab(ctx: PageContext) -> None:
         with settings_col:
             draw_counts(counts)
     with release_col:
-        st.subheader(TEXT["section_mechanism"])
         release_part(ctx, counts, post)
 
 

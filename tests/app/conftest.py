@@ -65,3 +65,15 @@ def bars(chart: dict, series: int) -> list[float]:
     frame: pd.DataFrame = chart["datasets"]["bars"]
     name = frame["series"].unique()[series]
     return frame.loc[frame["series"] == name, "value"].tolist()
+
+
+def chart_titled(at: AppTest, title: str) -> dict:
+    """The one chart whose title starts with `title` (a title may be a list of lines), as
+    `vega_specs` decodes it: charts are found by what a reader sees, not by position."""
+    def first_line(spec: dict) -> str:
+        text = spec["title"]["text"]
+        return text[0] if isinstance(text, list) else text
+
+    found = [spec for spec in vega_specs(at) if first_line(spec).startswith(title)]
+    assert len(found) == 1, [first_line(spec) for spec in vega_specs(at)]
+    return found[0]

@@ -7,9 +7,22 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import fmt
-from tests.app.conftest import assert_clean, bars, layout, page_text, run_page, vega_specs
+from tests.app.conftest import assert_clean, bars, chart_titled, layout, page_text, run_page, vega_specs
+from ui.text.histogram import TEXT
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
+
+
+def true_chart(at: AppTest) -> dict:
+    return chart_titled(at, TEXT["true_title"])
+
+
+def noisy_chart(at: AppTest) -> dict:
+    return chart_titled(at, TEXT["noisy_title"])
+
+
+def dist_chart(at: AppTest) -> dict:
+    return chart_titled(at, TEXT["dist_title"])
 
 
 
@@ -25,7 +38,7 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
     assert at.selectbox(key="hist_col").value == "age_bucket"
     assert at.selectbox(key="hist_w").value == "patients"
     assert at.radio(key="hist_nb").value == "course"
-    true_fig = vega_specs(at)[0]
+    true_fig = true_chart(at)
     assert bars(true_fig, 0) == [405, 436, 421, 457, 463]
     assert bars(true_fig, 1) == [405, 435, 421, 457, 463]
     assert true_fig["datasets"]["changed"]["bin"].tolist() == ["30-40"]
@@ -38,22 +51,23 @@ def test_default_view_is_the_medical_histogram_with_the_course_neighbour(default
 def test_epsilon_changes_noise_and_utility_but_not_the_truth(default_run: AppTest) -> None:
     at = run_page(PAGE)
     before = vega_specs(at)
+    true_before, noisy_before = true_chart(at), noisy_chart(at)
     at.select_slider(key="hist_eps").set_value(0.7).run()
     assert_clean(at)
     after = vega_specs(at)
-    assert bars(after[0], 0) == bars(before[0], 0)
-    assert bars(after[1], 0) != bars(before[1], 0)
+    assert bars(true_chart(at), 0) == bars(true_before, 0)
+    assert bars(noisy_chart(at), 0) != bars(noisy_before, 0)
     # Only numbers change: the browser swaps the data into charts it has already drawn, and the
     # noisy chart's y axis stays where it was.
     assert [layout(a) for a in after] == [layout(b) for b in before]
     at.select_slider(key="hist_eps").set_value(0.1).run()
     assert "each bar is off by about 10 people" in page_text(at)
-    wider = vega_specs(at)[1]
+    wider = noisy_chart(at)
     # Ten times the noise outgrows the axis: it steps to round numbers, and nothing else changes.
-    assert wider["layer"][1]["encoding"]["y"]["scale"]["domain"] == [-50.0, 500.0]
-    assert before[1]["layer"][1]["encoding"]["y"]["scale"]["domain"] == [0.0, 500.0]
+    assert wider["layer"][1]["encoding"]["y"]["scale"]["domain"] == [350.0, 500.0]
+    assert noisy_before["layer"][1]["encoding"]["y"]["scale"]["domain"] == [400.0, 480.0]
     strip = lambda spec: {**layout(spec), "layer": [{**l, "encoding": {**l["encoding"], "y": None}} for l in spec["layer"]]}
-    assert strip(wider) == strip(before[1])
+    assert strip(wider) == strip(noisy_before)
 
 
 def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
@@ -67,7 +81,7 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     assert any("proven only for epsilon below 1" in w.value for w in at.warning)
     at.radio(key="hist_mech").set_value("discrete_laplace").run()
     assert_clean(at)
-    noisy = bars(vega_specs(at)[1], 0)
+    noisy = bars(noisy_chart(at), 0)
     assert all(float(v).is_integer() for v in noisy)
 
 
@@ -75,13 +89,13 @@ def test_neighbour_kinds_change_sensitivity_and_the_differing_bars() -> None:
     at = run_page(PAGE)
     at.radio(key="hist_nb").set_value("remove").run()
     assert_clean(at)
-    assert bars(vega_specs(at)[0], 1) == [404, 436, 421, 457, 463]
+    assert bars(true_chart(at), 1) == [404, 436, 421, 457, 463]
     at.number_input(key="hist_row").set_value(3).run()
-    assert bars(vega_specs(at)[0], 1) == [405, 436, 421, 456, 463]
+    assert bars(true_chart(at), 1) == [405, 436, 421, 456, 463]
     at.radio(key="hist_nb").set_value("replace").run()
     assert_clean(at)
     assert "Δ₁ = 2" in page_text(at)
-    assert bars(vega_specs(at)[0], 1) == [405, 436, 421, 456, 464]
+    assert bars(true_chart(at), 1) == [405, 436, 421, 456, 464]
     assert "scale 2" in page_text(at)
 
 
@@ -89,11 +103,11 @@ def test_post_processing_clamps_rounds_and_normalises() -> None:
     at = run_page(PAGE, {"hist_eps": "0.001"})
     at.checkbox(key="hist_clamp").check()
     at.checkbox(key="hist_round").check().run()
-    noisy = bars(vega_specs(at)[1], 0)
+    noisy = bars(noisy_chart(at), 0)
     assert all(v >= 0 and float(v).is_integer() for v in noisy)
     at.checkbox(key="hist_norm").check().run()
-    assert sum(bars(vega_specs(at)[1], 0)) == pytest.approx(1.0)
-    assert "low" not in vega_specs(at)[1]["datasets"]["bars"].columns  # no interval on shares
+    assert sum(bars(noisy_chart(at), 0)) == pytest.approx(1.0)
+    assert "low" not in noisy_chart(at)["datasets"]["bars"].columns  # no interval on shares
 
 
 def test_numeric_column_with_bad_bounds_shows_an_error_and_recovers() -> None:
@@ -161,7 +175,7 @@ def test_malformed_upload_shows_an_error_and_the_page_keeps_working() -> None:
     at.sidebar.file_uploader[0].set_value(("good.csv", good, "text/csv")).run()
     assert_clean(at)
     assert at.selectbox(key="hist_col").value == "city"
-    assert bars(vega_specs(at)[0], 0) == [2, 1]
+    assert bars(true_chart(at), 0) == [2, 1]
 
 
 def test_url_parameters_reopen_the_same_view() -> None:
@@ -169,9 +183,9 @@ def test_url_parameters_reopen_the_same_view() -> None:
     first, second = run_page(PAGE, query), run_page(PAGE, query)
     assert first.select_slider(key="hist_eps").value == 0.5
     assert first.number_input(key="seed").value == 7
-    assert bars(vega_specs(first)[1], 0) == bars(vega_specs(second)[1], 0)
+    assert bars(noisy_chart(first), 0) == bars(noisy_chart(second), 0)
     other = run_page(PAGE, {**query, "seed": "8"})
-    assert bars(vega_specs(other)[1], 0) != bars(vega_specs(first)[1], 0)
+    assert bars(noisy_chart(other), 0) != bars(noisy_chart(first), 0)
 
 
 def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
@@ -201,7 +215,7 @@ def test_the_record_that_leaves_is_shown_as_plain_text() -> None:
 
 
 def test_output_distributions_mark_the_observed_value_of_the_differing_bar(default_run: AppTest) -> None:
-    dist = vega_specs(default_run)[2]
+    dist = dist_chart(default_run)
     observed = dist["datasets"]["observed"]["output"].iloc[0]
     assert f"O = {fmt.number(observed)} is" in page_text(default_run)
     curves = dist["datasets"]["curves"]
@@ -216,7 +230,7 @@ def test_output_distributions_mark_the_observed_value_of_the_differing_bar(defau
 def test_a_discrete_pmf_is_bars_over_few_integers_and_a_line_over_many(epsilon: float, mark: str) -> None:
     at = run_page(PAGE, {"hist_mech": "discrete_laplace", "hist_eps": str(epsilon)})
     assert_clean(at)
-    dist = vega_specs(at)[2]
+    dist = dist_chart(at)
     curves = dist["datasets"]["curves"]
     assert dist["layer"][0]["mark"]["type"] == mark
     assert (curves["output"] % 1 == 0).all()
@@ -237,7 +251,7 @@ def test_an_uploaded_numeric_column_waits_for_public_bounds_and_offers_typical_o
     assert typical.label == "Use typical public bounds 0 to 120"
     typical.click().run()
     assert_clean(at)
-    assert sum(bars(vega_specs(at)[0], 0)) == 3
+    assert sum(bars(true_chart(at), 0)) == 3
 
 
 def test_values_outside_the_bounds_are_counted_and_said() -> None:

@@ -58,6 +58,14 @@ def steady_top(top: float) -> float:
     return float(next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= top))
 
 
+def steady_range(low: float, high: float) -> tuple[float, float]:
+    """A y range around [low, high] on round steps (a quarter of the span, rounded up to 1, 2, 2.5
+    or 5 x 10^k): it stays put while a slider nudges the numbers, and changes (a new spec) only
+    when they outgrow it."""
+    step = steady_top(max(high - low, 1e-9) / 4)
+    return float(np.floor(low / step) * step), float(np.ceil(high / step) * step)
+
+
 def paired_histograms(
     labels: Sequence[str],
     values_d: np.ndarray,
@@ -68,8 +76,12 @@ def paired_histograms(
     y_domain: tuple[float, float] | None = None,
     height: int = 360,
 ) -> dict:
-    """Grouped bars of D and D' (true or noisy), the bins that differ shaded, an optional
-    ± half_width interval on every bar, and an optional fixed y range (a steady axis)."""
+    """Grouped bars of D and D' (true or noisy), the bins that differ shaded, and an optional
+    ± half_width interval on every bar.
+
+    With a fixed y range (`y_domain`, a steady axis) each value is a dot instead of a bar: the
+    axis need not start at zero then, so a difference of one person and the noise both show even
+    on bars of hundreds."""
     labels = [str(label) for label in labels]
     names = text.names
     values = np.concatenate([values_d, values_d_prime]).astype(float)
@@ -86,10 +98,11 @@ def paired_histograms(
         {
             "name": "bars",
             "data": {"name": "bars"},
-            "mark": {"type": "bar", "clip": True},
+            "mark": {"type": "bar"} if y_domain is None else {"type": "point", "filled": True, "size": 140,
+                                                                "opacity": 1, "clip": True},
             "encoding": {
                 "x": x, "xOffset": offset, "y": y,
-                "color": series_color(names, _PAIR_COLORS),
+                "color": {**series_color(names, _PAIR_COLORS), "legend": {"direction": "horizontal", "columns": 2}},
                 "tooltip": [{"field": "bin", "title": text.x}, {"field": "value", "title": text.y, "format": ",.4~r"},
                             {"field": "series", "title": " "}],
             },

@@ -40,7 +40,7 @@ TEXT: dict[str, str] = {
     "gaussian_method_help": "Analytic (Balle & Wang 2018) is exact; classic uses σ = Δ·√(2 ln(1.25/δ))/ε, which is only proven for ε < 1.",
     "mechanism_laplace": "Laplace",
     "mechanism_gaussian": "Gaussian",
-    "mechanism_discrete_laplace": "Discrete Laplace (geometric)",
+    "mechanism_discrete_laplace": "Discrete Laplace",
     "mechanism_randomized_response": "Randomized response",
     "gaussian_method_analytic": "Analytic (exact)",
     "gaussian_method_classic": "Classic (textbook)",

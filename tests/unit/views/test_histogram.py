@@ -8,7 +8,7 @@ import pytest
 
 from dpcore.catalog import DATA_DIR
 from dpcore.histogram import CategoryBins, NumericBins, PostProcessing
-from ui.charts.histogram import steady_top
+from ui.charts.histogram import steady_range, steady_top
 from ui.views.histogram import counts, release, zoo
 
 MEDICAL = pd.read_csv(DATA_DIR / "medicaldata.csv")
@@ -57,8 +57,8 @@ def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() 
     bars = lambda v: v.noisy_chart["datasets"]["bars"].column("value").to_pylist()
     assert bars(one) == bars(again) != bars(other)
     domain = lambda v: v.noisy_chart["layer"][1]["encoding"]["y"]["scale"]["domain"]
-    assert domain(one) == domain(at(0.7)) == [0.0, 500.0]
-    assert domain(at(0.1)) == [-50.0, 500.0]
+    assert domain(one) == domain(at(0.7)) == [400.0, 480.0]  # hugs the counts: one person shows
+    assert domain(at(0.1)) == [350.0, 500.0]
     assert "about 1.43 people" in at(0.7).reading
     assert one.distribution_chart is not None
     assert one.table["D′"].tolist() == [405, 435, 421, 457, 463]
@@ -85,3 +85,9 @@ def test_zoo_compares_both_schemes_and_states_scheme_two_real_guarantee() -> Non
     assert view.table.iloc[0, 0] == "10"  # largest budget first
     assert "at ε = 0.1: δ = 6.29%" in view.guarantee
     assert zoo.compute(zoo.ZooSettings(d, dp, 73.0, 55.0, (), 42)).chart is None
+
+
+def test_steady_range_hugs_the_values_on_round_steps() -> None:
+    assert steady_range(402.0, 466.0) == (400.0, 480.0)
+    assert steady_range(375.0, 493.0) == (350.0, 500.0)
+    assert steady_range(-3.0, 7.0) == (-5.0, 7.5)

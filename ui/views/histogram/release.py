@@ -1,9 +1,10 @@
 """The noisy release of D's and D''s histograms at one epsilon, and what it means.
 
 A simulation with numpy and the seed (the page says so); the download is drawn with OpenDP
-(dpcore.release). The noisy chart's y axis moves only in round steps (a steady axis while epsilon
-moves), and the bar that differs gets its own chart of both output distributions: there the one
-person's difference and the noise are both visible, whatever the size of the bars.
+(dpcore.release). The noisy values are dots with their 95% intervals on a y axis that hugs the
+counts and moves only in round steps (steady while epsilon moves): one person's difference and
+the noise both show, whatever the size of the bars. The bar that differs also gets its own chart
+of both output distributions.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dpcore.histogram import PostProcessing, noisy_counts, post_process, utility
 from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrate
 from dpcore.rng import make_rng
 from ui import fmt
-from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_top
+from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_range
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.views.histogram.counts import CountsView
@@ -64,12 +65,11 @@ def compute(s: ReleaseSettings) -> ReleaseView:
             BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
         )
     else:
-        top = steady_top(float(max(c.counts_d.max(initial=0), c.counts_dp.max(initial=0))) + half)
-        bottom = 0.0 if half < 0.05 * top else -steady_top(half)
+        true = np.concatenate([c.counts_d, c.counts_dp]).astype(float)
         chart = paired_histograms(
             c.labels, released_d, released_dp, c.changed,
             BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
-            half_width=half, y_domain=(bottom, top),
+            half_width=half, y_domain=steady_range(true.min() - half, true.max() + half),
         )
     u = utility(c.counts_d, noisy_d if s.post.normalise else released_d, mechanism)
     reading = [

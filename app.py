@@ -18,7 +18,9 @@ st.markdown(TEXT["intro"])
 st.subheader(TEXT["tour_title"])
 st.markdown(TEXT["tour_intro"])
 for entry in PAGES[1:]:
-    st.page_link(entry.path, label=TEXT[f"step_{entry.label_key.removeprefix('nav_')}"], icon=entry.icon)
+    step = f"step_{entry.label_key.removeprefix('nav_')}"
+    st.page_link(entry.path, label=f"**{TEXT[step]}**", icon=entry.icon)
+    st.caption(TEXT[f"{step}_why"])
 
 frame = ctx.dataset.table.frame
 st.info(TEXT["dataset_in_use"].format(name=md_escape(ctx.dataset.name), rows=len(frame), cols=frame.shape[1]))

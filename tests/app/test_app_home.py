@@ -14,6 +14,10 @@ def test_home_explains_dp_and_links_every_page_in_tour_order() -> None:
     assert len(at.get("page_link")) >= 2 * (len(PAGES) - 1)
     assert any("Attacks" in str(p) for p in links)
     assert "Patients per age bucket" in at.info[0].value
+    # a link's label is one line that a phone would cut off: short labels, the why in a caption
+    tour = [link.proto.label for link in at.get("page_link") if link.proto.label.startswith("**")]
+    assert len(tour) == len(PAGES) - 1 and all(len(label) <= 34 for label in tour), tour
+    assert any("averaging many noisy answers" in c.value for c in at.caption)
 
 
 def test_home_reports_what_was_read_from_the_dataset() -> None:

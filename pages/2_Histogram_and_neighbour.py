@@ -129,11 +129,11 @@ def zoo_tab(ctx: PageContext) -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         show_figure(view.chart, key="zoo_fig")
-    right.dataframe(view.table, hide_index=True, key="zoo_table", column_config={
+    right.markdown(view.guarantee)
+    st.dataframe(view.table, hide_index=True, key="zoo_table", column_config={
         TEXT["zoo_table_d"]: st.column_config.NumberColumn(format="%.1f"),
         TEXT["zoo_table_dp"]: st.column_config.NumberColumn(format="%.1f"),
     })
-    right.markdown(view.guarantee)
     st.markdown(TEXT["zoo_reading"])
     st.caption(TEXT["zoo_sensitivity_note"])
 

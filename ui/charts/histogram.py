@@ -177,15 +177,15 @@ def zoo_answers(
         "value": [float(r[1]) for r in rows] + [float(r[2]) for r in rows],
     })
     truths = pa.table({"series": list(names), "value": [float(truth_d), float(truth_d_prime)]})
-    color = series_color(names, _PAIR_COLORS)
+    color = {**series_color(names, _PAIR_COLORS), "legend": {"direction": "horizontal", "columns": 2}}
     x = {"field": "value", "type": "quantitative", "title": text.value}
     layers = [
         {"name": "answers", "data": {"name": "answers"}, "mark": {"type": "bar"},
-         "encoding": {"y": {"field": "bin", "type": "nominal", "sort": labels, "title": None, "axis": {"labelLimit": 360}},
+         "encoding": {"y": {"field": "bin", "type": "nominal", "sort": labels, "title": None, "axis": {"labelLimit": 360, "labelOverlap": False}},
                       "yOffset": {"field": "series", "sort": list(names)}, "x": x, "color": color,
                       "tooltip": [{"field": "bin", "title": " "}, {"field": "series", "title": "  "},
                                   {"field": "value", "title": text.value, "format": ",.1f"}]}},
         {"name": "truths", "data": {"name": "truths"}, "mark": {"type": "rule", "strokeDash": [3, 3], "strokeWidth": 2},
          "encoding": {"x": x, "color": color}},
     ]
-    return vega(layers, {"answers": answers, "truths": truths}, text.title, height=60 * len(rows) + 40)
+    return vega(layers, {"answers": answers, "truths": truths}, text.title, height=70 * len(rows) + 190)  # Streamlit fits title, legend and axes in it

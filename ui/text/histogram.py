@@ -108,7 +108,7 @@ TEXT: dict[str, str] = {
     "zoo_reading": "At ε = 10 the noise is so small that the answers still differ by one, exactly as the true counts do: the Dugong's departure shows. At ε = 0.1 the noise drowns that difference (the course saw 99 for the true 90).",
     "zoo_sensitivity_note": "The course adds Lap(1/ε) to each record in scheme 2. A record's carrots can be anything from 0 to 100, so protecting the value itself would need Lap(100/ε).",
     "zoo_chart_title": "Noisy answers on D and D′",
-    "zoo_count_axis": "Animals counted (noisy answer)",
+    "zoo_count_axis": "Noisy count of animals",
     "zoo_pick_eps": "Choose at least one ε to compare.",
     "zoo_guarantee": (
         "**What each scheme really guarantees against removing the Dugong.** Scheme 1 is ε-DP: "

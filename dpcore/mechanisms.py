@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Callable, Literal
 
 import numpy as np
-from dp_accounting.gaussian_mechanism import get_sigma_gaussian
-from scipy import special
 
 from dpcore.validation import check_count, check_delta, check_epsilon, check_positive, check_probability
 
@@ -47,6 +46,9 @@ def gaussian_sigma(
     if method == "classic":
         return sens * math.sqrt(2.0 * math.log(1.25 / d)) / eps
     if method == "analytic":
+        # imported here: dp-accounting costs ~1 s to import, which a page's cold open should not pay
+        from dp_accounting.gaussian_mechanism import get_sigma_gaussian
+
         return sens * float(get_sigma_gaussian(eps, d))
     raise ValueError(f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.")
 
@@ -105,6 +107,13 @@ def _dlap_sample(rng: np.random.Generator, t: float, size: int | tuple[int, ...]
     return (rng.geometric(q, size) - rng.geometric(q, size)).astype(np.int64)
 
 
+def _special() -> ModuleType:
+    """scipy.special, imported when a Gaussian first needs it: ~0.3 s a page's cold open skips."""
+    from scipy import special
+
+    return special
+
+
 _FAMILIES: dict[NoiseKind, _Family] = {
     "laplace": _Family(
         discrete=False,
@@ -118,9 +127,9 @@ _FAMILIES: dict[NoiseKind, _Family] = {
     "gaussian": _Family(
         discrete=False,
         pdf=lambda x, s: np.exp(-0.5 * (x / s) ** 2) / (s * math.sqrt(2 * math.pi)),
-        cdf=lambda x, s: special.ndtr(x / s),
+        cdf=lambda x, s: _special().ndtr(x / s),
         log_pdf=lambda x, s: -0.5 * (x / s) ** 2 - math.log(s * math.sqrt(2 * math.pi)),
-        abs_quantile=lambda alpha, s: s * float(special.ndtri(1 - alpha / 2)),
+        abs_quantile=lambda alpha, s: s * float(_special().ndtri(1 - alpha / 2)),
         std=lambda s: s,
         sample=lambda rng, s, size: rng.normal(0.0, s, size),
     ),

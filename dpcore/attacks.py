@@ -13,6 +13,9 @@ Two attacks of the course chapter (SEED-FACTS sections 1 and 3):
 Defences: split a total budget eps over the k answers (eps / k each, sequential composition), or
 cache answers so that the same query always gets the same noisy answer.
 
+The counts the attacks ask (COUNT(*) WHERE column op value) live in dpcore.counting; here are the
+attacks built on them.
+
 Reference: Dwork & Roth, "The Algorithmic Foundations of Differential Privacy" (2014), sections
 1.1 and 3.5; Kotz, Kozubowski & Podgorski, "The Laplace Distribution and Generalizations" (2001),
 section 2.3 (a sum of iid Laplace variables is a difference of two Gamma variables); the course
@@ -22,7 +25,6 @@ chapter, Tables 6-1, 6-2 and 6-3.
 from __future__ import annotations
 
 import math
-import operator
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ import numpy as np
 import pandas as pd
 from scipy import integrate, special, stats
 
+from dpcore.counting import check_frame_column, row_mask
 from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
 from dpcore.mechanisms import calibrate
 from dpcore.posterior import posterior_bounds, posterior_from_likelihoods
@@ -201,6 +204,17 @@ def split_mean_noise_std(total_epsilon: float, k: int, sensitivity: float = 1.0)
     """
     n = _check_k(k)
     return math.sqrt(2.0 * n) * _scale(total_epsilon, sensitivity)
+
+
+def split_epsilon(total_epsilon: float, k: int) -> float:
+    """The budget of each of k answers when a total eps is split evenly: eps / k (sequential
+    composition: the k budgets add up to eps)."""
+    return check_epsilon(total_epsilon) / _check_k(k)
+
+
+def spent_epsilon(epsilon: float, k: int) -> float:
+    """What k answers with eps each spend in all: k eps (sequential composition)."""
+    return check_epsilon(epsilon) * _check_k(k)
 
 
 def cached_success_probability(epsilon: float, tolerance: float = DEFAULT_TOLERANCE, sensitivity: float = 1.0) -> float:
@@ -447,98 +461,6 @@ def table_6_3(
 
 
 # --------------------------------------------------------------------------------------------
-# Counting queries built from menus
-# --------------------------------------------------------------------------------------------
-
-OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    ">": operator.gt,
-    "≥": operator.ge,
-    "<": operator.lt,
-    "≤": operator.le,
-    "=": operator.eq,
-    "≠": operator.ne,
-}
-TEXT_OPERATORS: tuple[str, ...] = ("=", "≠")
-
-
-def is_numeric_column(frame: pd.DataFrame, column: str) -> bool:
-    """True when the column holds numbers (so every comparison makes sense)."""
-    return bool(pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column]))
-
-
-def _check_frame_column(frame: pd.DataFrame, column: Any) -> str:
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError("The data must be a table.")
-    if column is None or column == "":
-        raise ValueError("Choose a column for the count.")
-    if column not in frame.columns:
-        raise ValueError(f"The table has no column named {str(column)!r}.")
-    if len(frame) == 0:
-        raise ValueError("The table has no rows, so there is nothing to count.")
-    return column
-
-
-def row_mask(frame: pd.DataFrame, column: str, op: str, value: Any) -> np.ndarray:
-    """Boolean mask of the rows where `column op value` holds (missing cells never match)."""
-    col = _check_frame_column(frame, column)
-    if op not in OPERATORS:
-        raise ValueError(f"Unknown comparison {op!r}: choose one of {' '.join(OPERATORS)}.")
-    if value is None:
-        raise ValueError(f"Choose a value to compare the column {col!r} with.")
-    series = frame[col]
-    if is_numeric_column(frame, col):
-        try:
-            v = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"The column {col!r} holds numbers, so compare it with a number, not {value!r}.") from None
-        if not math.isfinite(v):
-            raise ValueError(f"Compare the column {col!r} with a finite number, got {value!r}.")
-        mask = OPERATORS[op](series, v) & series.notna()
-    else:
-        if op not in TEXT_OPERATORS:
-            raise ValueError(f"The column {col!r} holds text: only = and ≠ make sense for it, not {op}.")
-        text = series.astype("string")
-        mask = OPERATORS[op](text, str(value)).fillna(False) & series.notna()
-    return np.asarray(mask, dtype=bool)
-
-
-def count_matching(frame: pd.DataFrame, column: str, op: str, value: Any) -> int:
-    """COUNT(*) WHERE column op value: the sensitivity-1 counting query of the attacks.
-
-    Text columns allow = and ≠ only; missing cells never match. Raises ValueError for an empty
-    table, a missing or unknown column, an unknown operator, or a value of the wrong kind.
-    """
-    return int(row_mask(frame, column, op, value).sum())
-
-
-def count_matching_all(frame: pd.DataFrame, conditions: Sequence[tuple[str, str, Any]]) -> int:
-    """COUNT(*) WHERE every (column, op, value) condition holds (e.g. sex = F and grade = Pass)."""
-    if not conditions:
-        raise ValueError("Give at least one condition for the count.")
-    mask = np.ones(len(frame), dtype=bool)
-    for column, op, value in conditions:
-        mask &= row_mask(frame, column, op, value)
-    return int(mask.sum())
-
-
-def bucket_count(frame: pd.DataFrame, label_column: str, count_column: str, label: Any) -> int:
-    """The count stored in a histogram table's row `label` (e.g. patients aged 30-40 -> 436)."""
-    _check_frame_column(frame, label_column)
-    _check_frame_column(frame, count_column)
-    rows = frame[frame[label_column].astype(str) == str(label)]
-    if len(rows) != 1:
-        raise ValueError(f"The table has no single bucket labelled {str(label)!r}.")
-    value = rows[count_column].iloc[0]
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"The bucket {str(label)!r} holds {value!r}, which is not a count.") from None
-    if not math.isfinite(number) or number < 0 or number != round(number):
-        raise ValueError(f"The bucket {str(label)!r} holds {value!r}, which is not a count.")
-    return int(number)
-
-
-# --------------------------------------------------------------------------------------------
 # The differencing attack
 # --------------------------------------------------------------------------------------------
 
@@ -562,7 +484,7 @@ class Differencing:
 
 
 def _target_index(frame: pd.DataFrame, name_column: str, target: Any) -> int:
-    _check_frame_column(frame, name_column)
+    check_frame_column(frame, name_column)
     hits = np.flatnonzero(frame[name_column].astype(str).to_numpy() == str(target))
     if hits.size == 0:
         raise ValueError(f"Nobody called {str(target)!r} is in the table.")
@@ -574,7 +496,7 @@ def _target_index(frame: pd.DataFrame, name_column: str, target: Any) -> int:
 def change_record(frame: pd.DataFrame, name_column: str, target: Any, column: str, value: Any) -> pd.DataFrame:
     """A copy of the table with one person's cell changed (the course flips Aisha's grade to Pass)."""
     i = _target_index(frame, name_column, target)
-    _check_frame_column(frame, column)
+    check_frame_column(frame, column)
     out = frame.copy()
     out.iloc[i, out.columns.get_loc(column)] = value
     return out
@@ -643,6 +565,16 @@ def _log_difference_pdf(x: np.ndarray, b: float) -> np.ndarray:
     """log density of L1 - L2, L ~ Lap(b) iid: (1 / 4b) (1 + |x|/b) exp(-|x|/b)."""
     a = np.abs(x) / b
     return np.log1p(a) - a - math.log(4.0 * b)
+
+
+def difference_grid(observed: float, epsilon: float, points: int, sensitivity: float = 1.0) -> np.ndarray:
+    """About `points` differences to draw both densities of the noisy difference over: 8 noise scales
+    either side of 0.5 (the middle of the two hypotheses, 0 and 1), stretched to reach `observed`.
+    Both peaks, 0 and 1, are on the grid, so a curve is drawn at its full height."""
+    b = _scale(epsilon, sensitivity)
+    n = check_count("The number of points", points, minimum=3, maximum=MAX_TRACE_POINTS)
+    reach = max(8.0 * b, abs(float(observed) - 0.5) + 2.0 * b)
+    return np.union1d(np.linspace(0.5 - reach, 0.5 + reach, n - 2), [0.0, 1.0])
 
 
 def noisy_difference_pdf(x: Any, true_difference: float, epsilon: float, sensitivity: float = 1.0) -> np.ndarray:

@@ -1,17 +1,121 @@
-"""The course's two ways to answer a count with Laplace noise (Experiment 6-1, the zoo).
+"""Counting queries: how many rows match a condition, and the course's two ways to answer a count
+with Laplace noise.
 
-Interactive: answer the query, then add Lap(Delta/eps) to the answer; every answer spends eps.
-Non-interactive: add Lap(b) to every record's value once, publish the noisy records, and let
-anyone query them afterwards for free (post-processing).
+* `count_matching`, `count_matching_all`, `bucket_count`: COUNT(*) WHERE column op value, built from
+  menus (text columns allow = and ≠ only; missing cells never match), and the count stored in one
+  row of an already-counted table. These are the sensitivity-1 queries the attacks ask.
+* Experiment 6-1, the zoo: interactive (answer the query, then add Lap(Delta/eps); every answer
+  spends eps) and non-interactive (add Lap(b) to every record's value once, publish the noisy
+  records, and let anyone count them afterwards for free, as post-processing).
+
 Reference: course section 6.2.3; SEED-FACTS section 3.
 """
 
 from __future__ import annotations
 
+import math
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
+import pandas as pd
 
 from dpcore.mechanisms import calibrate
 from dpcore.validation import check_positive
+
+# ---------------------------------------------------------------- counts built from menus
+
+OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    ">": operator.gt,
+    "≥": operator.ge,
+    "<": operator.lt,
+    "≤": operator.le,
+    "=": operator.eq,
+    "≠": operator.ne,
+}
+TEXT_OPERATORS: tuple[str, ...] = ("=", "≠")
+
+
+def is_numeric_column(frame: pd.DataFrame, column: str) -> bool:
+    """True when the column holds numbers (so every comparison makes sense)."""
+    return bool(pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column]))
+
+
+def check_frame_column(frame: pd.DataFrame, column: Any) -> str:
+    """The column name, after checking that `frame` is a table with rows and that column."""
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError("The data must be a table.")
+    if column is None or column == "":
+        raise ValueError("Choose a column for the count.")
+    if column not in frame.columns:
+        raise ValueError(f"The table has no column named {str(column)!r}.")
+    if len(frame) == 0:
+        raise ValueError("The table has no rows, so there is nothing to count.")
+    return column
+
+
+def row_mask(frame: pd.DataFrame, column: str, op: str, value: Any) -> np.ndarray:
+    """Boolean mask of the rows where `column op value` holds (missing cells never match)."""
+    col = check_frame_column(frame, column)
+    if op not in OPERATORS:
+        raise ValueError(f"Unknown comparison {op!r}: choose one of {' '.join(OPERATORS)}.")
+    if value is None:
+        raise ValueError(f"Choose a value to compare the column {col!r} with.")
+    series = frame[col]
+    if is_numeric_column(frame, col):
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"The column {col!r} holds numbers, so compare it with a number, not {value!r}.") from None
+        if not math.isfinite(v):
+            raise ValueError(f"Compare the column {col!r} with a finite number, got {value!r}.")
+        mask = OPERATORS[op](series, v) & series.notna()
+    else:
+        if op not in TEXT_OPERATORS:
+            raise ValueError(f"The column {col!r} holds text: only = and ≠ make sense for it, not {op}.")
+        text = series.astype("string")
+        mask = OPERATORS[op](text, str(value)).fillna(False) & series.notna()
+    return np.asarray(mask, dtype=bool)
+
+
+def count_matching(frame: pd.DataFrame, column: str, op: str, value: Any) -> int:
+    """COUNT(*) WHERE column op value: the sensitivity-1 counting query of the attacks.
+
+    Text columns allow = and ≠ only; missing cells never match. Raises ValueError for an empty
+    table, a missing or unknown column, an unknown operator, or a value of the wrong kind.
+    """
+    return int(row_mask(frame, column, op, value).sum())
+
+
+def count_matching_all(frame: pd.DataFrame, conditions: Sequence[tuple[str, str, Any]]) -> int:
+    """COUNT(*) WHERE every (column, op, value) condition holds (e.g. sex = F and grade = Pass)."""
+    if not conditions:
+        raise ValueError("Give at least one condition for the count.")
+    mask = np.ones(len(frame), dtype=bool)
+    for column, op, value in conditions:
+        mask &= row_mask(frame, column, op, value)
+    return int(mask.sum())
+
+
+def bucket_count(frame: pd.DataFrame, label_column: str, count_column: str, label: Any) -> int:
+    """The count stored in a histogram table's row `label` (e.g. patients aged 30-40 -> 436)."""
+    check_frame_column(frame, label_column)
+    check_frame_column(frame, count_column)
+    rows = frame[frame[label_column].astype(str) == str(label)]
+    if len(rows) != 1:
+        raise ValueError(f"The table has no single bucket labelled {str(label)!r}.")
+    value = rows[count_column].iloc[0]
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"The bucket {str(label)!r} holds {value!r}, which is not a count.") from None
+    if not math.isfinite(number) or number < 0 or number != round(number):
+        raise ValueError(f"The bucket {str(label)!r} holds {value!r}, which is not a count.")
+    return int(number)
+
+
+# ---------------------------------------------------------------- the zoo's two noisy counts
 
 
 def _numbers(values: np.ndarray) -> np.ndarray:

@@ -1,4 +1,8 @@
-"""AppTest for the Attacks page: clean default render, every control does what it says, URL state."""
+"""AppTest for the Attacks page: clean render of every tab, every control does what it says, URL state.
+
+Only the open tab runs, so each test opens its tab by the URL (?att_tab=<id>) as a shared link does.
+Charts are found by their titles, never by their position on the page.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,20 @@ PAGE = "pages/1_Attacks.py"
 # Choices sit in the URL by stable option ids (ui.state.url_choice), numbers as numbers.
 MEDICAL = "medical"
 CUSTOM = "custom"
+TABS = {
+    "differencing": "1. Differencing", "averaging": "2. Averaging", "table": "3. Table 6-3", "defence": "4. Defence",
+}
+CHARTS = {  # chart title -> short name, per tab
+    "differencing": {"The attacker's difference": "density", "The attacker's belief": "posterior"},
+    "averaging": {"Running means of 5 attackers": "traces", "Chance of exact recovery": "recovery"},
+    "table": {},
+    "defence": {"Naive server: ε per answer": "naive", "Budget split: ε/k per answer": "split",
+                "Spread of the attacker's mean": "spread", "Cached answers never move": "cached"},
+}
+
+
+def _open(tab: str, query: dict[str, str] | None = None) -> AppTest:
+    return run_page(PAGE, {**(query or {}), **({} if tab == "differencing" else {"att_tab": tab})})
 
 
 def _markdown(at: AppTest, needle: str) -> str:
@@ -38,103 +56,118 @@ def _exact(at: AppTest) -> float:
     return _percent(_markdown(at, "Exact probability that an attacker's rounded mean"))
 
 
+def _charts(at: AppTest, tab: str) -> dict[str, dict]:
+    """The open tab's charts by short name; no other tab's chart is on the page."""
+    specs = {spec["title"]["text"]: spec for spec in vega_specs(at)}
+    assert sorted(specs) == sorted(CHARTS[tab])
+    return {CHARTS[tab][title]: spec for title, spec in specs.items()}
+
+
 @pytest.fixture(scope="module")
-def default() -> AppTest:
-    return run_page(PAGE)
+def opened() -> dict[str, AppTest]:
+    return {tab: _open(tab) for tab in TABS}
 
 
-def test_default_render_is_clean_and_shows_the_numbers(default: AppTest) -> None:
-    assert_clean(default)
-    assert not default.warning
-    # Differencing on the course's students table: 4 - 3 reveals Aisha.
-    assert "**4**" in _markdown(default, "How many students passed?")
-    assert "Aisha passed" in _markdown(default, "knows for sure")
-    assert "returns **0**" in _markdown(default, "How many girls passed?")
+def test_default_render_of_every_tab_is_clean_and_shows_the_numbers(opened: dict[str, AppTest]) -> None:
+    for at in opened.values():
+        assert_clean(at)
+        assert not at.warning
+    diff, avg, table, defence = (opened[t] for t in TABS)
+    # Differencing on the course's students table, Aisha changed to Pass: 4 - 3 reveals Aisha, and
+    # the girls' count describes that table (1), not the printed one.
+    assert "**4**" in _markdown(diff, "How many students passed?")
+    assert "Aisha passed" in _markdown(diff, "knows for sure")
+    assert "returns **1** on the table shown" in _markdown(diff, "How many girls passed?")
     # Averaging: zoo count 90, eps 0.1, k = 1,000 -> 73.66 % exact (issue 4).
-    assert "**90**" in _markdown(default, "True count")
-    assert _exact(default) == pytest.approx(73.66, abs=0.01)
-    sim = _markdown(default, "Simulation: **")
+    assert "**90**" in _markdown(avg, "True count")
+    assert _exact(avg) == pytest.approx(73.66, abs=0.01)
+    sim = _markdown(avg, "Simulation: **")
     assert "10,000 attackers" in sim
     # Table 6-3: the three book rows, each cell "book · exact · simulation".
-    quantiles, recovery = _table(default, "noise"), _table(default, "Recovery")
+    quantiles, recovery = _table(table, "noise"), _table(table, "Recovery")
     assert list(quantiles.iloc[:, 0]) == list(recovery.iloc[:, 0]) == ["1", "0.1", "0.01"]
     assert quantiles.iloc[2, 1].startswith("227.97 · 230.26 · ")  # ln(10) / 0.01
     assert recovery.iloc[1, 1].startswith("25.59 · 27.73 · ")
     # Defence: naive total spent k * eps next to the split's eps.
-    assert "k·ε = 1,000" in _markdown(default, "Naive server")
-    assert "ε = 1**" in _markdown(default, "Budget split")
-    assert "39.35%" in _markdown(default, "With caching")
-    assert len(vega_specs(default)) == 8
+    assert "k·ε = 1,000" in _markdown(defence, "Naive server")
+    assert "ε = 1**" in _markdown(defence, "Budget split")
+    assert "39.35%" in _markdown(defence, "With caching")
+    assert sum(len(vega_specs(at)) for at in opened.values()) == 8
 
 
-CHARTS = ("density", "posterior", "traces", "recovery", "naive", "split", "spread", "cached")
+def test_only_the_open_tab_runs(opened: dict[str, AppTest]) -> None:
+    for tab, at in opened.items():
+        _charts(at, tab)  # exactly the open tab's charts
+    assert not [d for d in opened["differencing"].dataframe if list(d.value.columns)[:1] == ["ε"]]
+    assert not [m for m in opened["table"].markdown if "knows for sure" in m.value]
 
 
-def _charts(at: AppTest) -> dict[str, dict]:
-    specs = vega_specs(at)
-    assert len(specs) == len(CHARTS)
-    return dict(zip(CHARTS, specs))
-
-
-def test_charts_show_the_numbers_of_the_text(default: AppTest) -> None:
-    charts = _charts(default)
+def test_charts_show_the_numbers_of_the_text(opened: dict[str, AppTest]) -> None:
+    diff, avg, defence = (_charts(opened[t], t) for t in ("differencing", "averaging", "defence"))
     # Differencing, eps = 1: the density with the secret peaks at a difference of 1, at eps / 4.
-    curves = charts["density"]["datasets"]["curves"]
+    curves = diff["density"]["datasets"]["curves"]
     secret = curves[curves["series"].str.startswith("If the target")]
     assert secret.loc[secret["density"].idxmax(), "difference"] == pytest.approx(1.0)
     assert secret["density"].max() == pytest.approx(0.25)
     assert len(secret) <= 120
     # The belief stays in the eps band, and the observed point is on the curve.
-    band = charts["posterior"]["datasets"]["band"].iloc[0]
+    band = diff["posterior"]["datasets"]["band"].iloc[0]
     assert (band["low"], band["high"]) == pytest.approx((0.269, 0.731), abs=0.001)
-    belief = charts["posterior"]["datasets"]["curve"]["belief"]
+    belief = diff["posterior"]["datasets"]["curve"]["belief"]
     assert belief.between(band["low"] - 1e-9, band["high"] + 1e-9).all()
-    seen = charts["posterior"]["datasets"]["observed"].iloc[0]
-    post = _percent(_markdown(default, "the attacker believes with probability")) / 100
+    seen = diff["posterior"]["datasets"]["observed"].iloc[0]
+    post = _percent(_markdown(opened["differencing"], "the attacker believes with probability")) / 100
     assert seen["belief"] == pytest.approx(post, abs=0.0005)
     # Averaging: 5 attackers, at most 120 points each, the last mean rounds to the values in the text.
-    means = charts["traces"]["datasets"]["means"]
+    means = avg["traces"]["datasets"]["means"]
     assert means["series"].nunique() == 5 and means.groupby("series").size().max() <= 120
     last = means[means["k"] == 1000].sort_values("series")["mean"].round().astype(int).tolist()
-    shown = _markdown(default, "rounded their means").split("to: ")[1].rstrip(".")
+    shown = _markdown(opened["averaging"], "rounded their means").split("to: ")[1].rstrip(".")
     assert last == [int(v.replace(",", "")) for v in shown.split(", ")]
-    assert charts["traces"]["datasets"]["truth"]["mean"].tolist() == [90]
-    assert charts["traces"]["datasets"]["budget"]["text"].tolist() == ["ε = 0.1 per answer"]
-    exact = charts["recovery"]["datasets"]["exact"].set_index("k")["p"]
-    assert exact[1000] == pytest.approx(_exact(default) / 100, abs=0.0001)
-    assert charts["recovery"]["datasets"]["chosen"]["k"].tolist() == [1000]
-    sim = charts["recovery"]["datasets"]["simulated"]
+    assert avg["traces"]["datasets"]["truth"]["mean"].tolist() == [90]
+    assert "Each answer spends ε = 0.1" in _markdown(opened["averaging"], "Each answer spends")
+    exact = avg["recovery"]["datasets"]["exact"].set_index("k")["p"]
+    assert exact[1000] == pytest.approx(_exact(opened["averaging"]) / 100, abs=0.0001)
+    assert avg["recovery"]["datasets"]["chosen"]["k"].tolist() == [1000]
+    sim = avg["recovery"]["datasets"]["simulated"]
     assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
     # Defence: the split budget's mean spreads like sqrt(2k) / eps, the naive one shrinks.
-    spread = charts["spread"]["datasets"]["curves"]
+    spread = defence["spread"]["datasets"]["curves"]
     split = spread[spread["series"].str.startswith("Split")].set_index("k")["sd"]
     assert split[1000] == pytest.approx(2 ** 0.5 * 1000 ** 0.5)
-    assert charts["split"]["datasets"]["budget"]["text"].tolist() == ["ε/k = 0.001 per answer"]
-    cached = charts["cached"]["datasets"]["means"]
+    assert "ε/k = 0.001" in _markdown(opened["defence"], "Budget split")
+    cached = defence["cached"]["datasets"]["means"]
     assert (cached.groupby("series")["mean"].nunique() == 1).all()  # a cached answer never moves
 
 
 def test_sliders_change_only_the_data_of_the_charts() -> None:
-    at = run_page(PAGE)
-    before, specs = _charts(at), [layout(spec) for spec in vega_specs(at)]
-    at.select_slider(key="att_diff_eps").set_value(0.1).run()
-    at.select_slider(key="att_eps").set_value(0.01).run()
-    at.number_input(key="att_k").set_value(10_000).run()
-    at.select_slider(key="att_def_eps").set_value(0.5).run()
-    assert_clean(at)
-    after = _charts(at)
-    # Only numbers change: the browser swaps the data into charts it has already drawn.
-    assert [layout(spec) for spec in vega_specs(at)] == specs
-    band = after["posterior"]["datasets"]["band"].iloc[0]
+    moves = {
+        "differencing": lambda at: at.select_slider(key="att_diff_eps").set_value(0.1).run(),
+        "averaging": lambda at: (at.select_slider(key="att_eps").set_value(0.01).run(),
+                                 at.number_input(key="att_k").set_value(10_000).run()),
+        "defence": lambda at: at.select_slider(key="att_def_eps").set_value(0.5).run(),
+    }
+    after = {}
+    for tab, move in moves.items():
+        at = _open(tab)
+        before, specs = _charts(at, tab), [layout(spec) for spec in vega_specs(at)]
+        move(at)
+        assert_clean(at)
+        # Only numbers change: the browser swaps the data into charts it has already drawn.
+        assert [layout(spec) for spec in vega_specs(at)] == specs
+        after[tab] = (before, _charts(at, tab), at)
+    band = after["differencing"][1]["posterior"]["datasets"]["band"].iloc[0]
     assert (band["low"], band["high"]) == pytest.approx((0.475, 0.525), abs=0.001)
-    assert after["recovery"]["datasets"]["chosen"]["k"].tolist() == [10_000]
-    assert after["traces"]["datasets"]["budget"]["text"].tolist() == ["ε = 0.01 per answer"]
-    assert after["traces"]["datasets"]["means"]["k"].max() == 10_000
-    assert not after["naive"]["datasets"]["means"].equals(before["naive"]["datasets"]["means"])
+    avg = after["averaging"][1]
+    assert avg["recovery"]["datasets"]["chosen"]["k"].tolist() == [10_000]
+    assert "Each answer spends ε = 0.01" in _markdown(after["averaging"][2], "Each answer spends")
+    assert avg["traces"]["datasets"]["means"]["k"].max() == 10_000
+    before, now, _ = after["defence"]
+    assert not now["naive"]["datasets"]["means"].equals(before["naive"]["datasets"]["means"])
 
 
 def test_raising_k_raises_the_exact_recovery_probability() -> None:
-    at = run_page(PAGE)
+    at = _open("averaging")
     before = _exact(at)
     at.number_input(key="att_k").set_value(10_000).run()
     assert_clean(at)
@@ -145,14 +178,21 @@ def test_raising_k_raises_the_exact_recovery_probability() -> None:
 
 
 def test_lowering_eps_lowers_the_exact_probability() -> None:
-    at = run_page(PAGE)
+    at = _open("averaging")
     at.select_slider(key="att_eps").set_value(0.01).run()
     assert_clean(at)
     assert _exact(at) == pytest.approx(8.91, abs=0.01)
 
 
+def test_attackers_input_sets_the_simulation_size() -> None:
+    at = _open("averaging")
+    at.number_input(key="att_attackers").set_value(3_000).run()
+    assert_clean(at)
+    assert "3,000 attackers" in _markdown(at, "Simulation: **")
+
+
 def test_adding_an_epsilon_adds_a_row_to_table_6_3() -> None:
-    at = run_page(PAGE)
+    at = _open("table")
     assert len(_table(at, "Recovery")) == 3
     at.multiselect(key="att_table_eps").select(0.05).run()
     assert_clean(at)
@@ -160,13 +200,24 @@ def test_adding_an_epsilon_adds_a_row_to_table_6_3() -> None:
     assert list(quantiles.iloc[:, 0]) == ["1", "0.1", "0.01", "0.05"]
     assert quantiles.iloc[3, 1].startswith("— · 46.05 · ")  # ln(10) / 0.05, no book value
     assert recovery.iloc[3, 1].startswith("— · ")
+    simulated = quantiles.iloc[0, 1]
+    at.number_input(key="att_table_trials").set_value(5_000).run()
+    assert_clean(at)
+    assert _table(at, "noise").iloc[0, 1] != simulated  # fewer draws, another simulation
+    assert _table(at, "noise").iloc[0, 1].startswith("2.29 · 2.30 · ")
 
 
 def test_differencing_controls() -> None:
-    at = run_page(PAGE)
+    at = _open("differencing")
     at.selectbox(key="att_student").set_value("Benny").run()
     assert "Benny passed" in _markdown(at, "knows for sure")
     at.checkbox(key="att_flip").uncheck().run()
+    # The table as printed: the girls' count is 0 and says that every girl failed, and Aisha is
+    # shown with Fail next to that sentence.
+    assert "returns **0**" in _markdown(at, "How many girls passed?")
+    assert "every girl in the class failed" in _markdown(at, "How many girls passed?")
+    shown = [d.value for d in at.dataframe if "grade" in d.value.columns][0]
+    assert shown.loc[shown["name"] == "Aisha", "grade"].item() == "Fail"
     at.selectbox(key="att_student").set_value("Aisha").run()
     assert "Aisha did not pass" in _markdown(at, "knows for sure")
     at.radio(key="att_diff_table").set_value("cancer").run()
@@ -179,7 +230,7 @@ def test_differencing_controls() -> None:
 
 
 def test_noise_moves_belief_only_within_the_eps_band() -> None:
-    at = run_page(PAGE)
+    at = _open("differencing")
     text = _markdown(at, "the attacker believes with probability")
     post, low, high = (float(x) for x in re.findall(r"\*\*([\d.]+)%\*\*", text))
     assert low <= post <= high
@@ -189,32 +240,58 @@ def test_noise_moves_belief_only_within_the_eps_band() -> None:
     post, low, high = (float(x) for x in re.findall(r"\*\*([\d.]+)%\*\*", text))
     assert (low, high) == pytest.approx((47.5, 52.5), abs=0.05)
     assert low <= post <= high
+    at.slider(key="att_prior").set_value(0.2).run()
+    assert_clean(at)
+    text = _markdown(at, "the attacker believes with probability")
+    post, low, high = (float(x) for x in re.findall(r"\*\*([\d.]+)%\*\*", text))
+    assert "(prior 20%)" in text and low < 20 < high and low <= post <= high
 
 
 def test_defence_controls() -> None:
-    at = run_page(PAGE)
+    at = _open("defence")
     at.number_input(key="att_def_k").set_value(100).run()
     assert_clean(at)
     assert "k·ε = 100" in _markdown(at, "Naive server")
     assert "ε/k = 0.01" in _markdown(at, "Budget split")
+    at.select_slider(key="att_def_eps").set_value(0.5).run()
+    assert "k·ε = 50" in _markdown(at, "Naive server")
+    assert "ε = 0.5**" in _markdown(at, "Budget split")
+
+
+def test_defence_attacks_the_count_chosen_on_the_averaging_tab() -> None:
+    at = _open("averaging", {"att_query": MEDICAL})
+    assert "**436**" in _markdown(at, "True count")
+    at.session_state["att_tab"] = TABS["defence"]  # the reader clicks "4. Defence"
+    at.run()
+    assert_clean(at)
+    assert "true count **436**" in [c.value for c in at.caption if "Averaging tab" in c.value][0]
+    assert _charts(at, "defence")["naive"]["datasets"]["truth"]["mean"].tolist() == [436]
+    fresh = _open("defence")
+    assert "zoo count" in [c.value for c in fresh.caption if "Averaging tab" in c.value][0]
 
 
 def test_query_params_reopen_the_same_view() -> None:
     query = {"att_query": MEDICAL, "att_eps": "0.01", "att_k": "100000", "att_attackers": "2000", "seed": "7"}
-    first = run_page(PAGE, query)
+    first = _open("averaging", query)
     assert_clean(first)
     assert "**436**" in _markdown(first, "True count")
     assert _exact(first) == pytest.approx(73.64, abs=0.01)
     assert "2,000 attackers" in _markdown(first, "Simulation: **")
-    second = run_page(PAGE, query)
+    second = _open("averaging", query)
     assert _markdown(second, "Simulation: **") == _markdown(first, "Simulation: **")
     assert _markdown(second, "rounded their means") == _markdown(first, "rounded their means")
 
 
+def test_medical_bucket_picks_its_count() -> None:
+    at = _open("averaging", {"att_query": MEDICAL})
+    at.selectbox(key="att_bucket").set_value("60-70").run()
+    assert_clean(at)
+    assert "**463**" in _markdown(at, "True count")
+
+
 def test_impossible_predicate_shows_a_clear_message() -> None:
-    at = run_page(
-        PAGE, {"data": "zoo", "att_query": CUSTOM, "att_col": "carrots", "att_op": ">", "att_num": "1000"}
-    )
+    query = {"data": "zoo", "att_query": CUSTOM, "att_col": "carrots", "att_op": ">", "att_num": "1000"}
+    at = _open("averaging", query)
     assert not at.exception
     assert not at.error
     assert any("No row matches" in w.value for w in at.warning)
@@ -222,7 +299,7 @@ def test_impossible_predicate_shows_a_clear_message() -> None:
 
 
 def test_predicate_on_a_text_column_offers_categories() -> None:
-    at = run_page(PAGE, {"data": "students", "att_query": CUSTOM, "att_col": "grade"})
+    at = _open("averaging", {"data": "students", "att_query": CUSTOM, "att_col": "grade"})
     assert_clean(at)
     assert at.selectbox(key="att_op").options == ["=", "≠"]
     at.selectbox(key="att_cat").set_value("Pass").run()
@@ -232,7 +309,7 @@ def test_predicate_on_a_text_column_offers_categories() -> None:
 
 
 def test_uploaded_names_are_escaped_and_empty_columns_explained() -> None:
-    at = run_page(PAGE, {"data": "upload", "att_query": CUSTOM})
+    at = _open("averaging", {"data": "upload", "att_query": CUSTOM})
     csv = b"[x](http://evil.example),empty\n**bold**,\n**bold**,\nplain,\n"
     at.sidebar.file_uploader[0].set_value(("evil.csv", csv, "text/csv")).run()
     assert not at.exception
@@ -241,3 +318,5 @@ def test_uploaded_names_are_escaped_and_empty_columns_explained() -> None:
     at.selectbox(key="att_col").set_value("empty").run()
     assert not at.exception
     assert any("has no values at all" in w.value for w in at.warning), "an all-missing column must explain itself"
+    assert at.number_input(key="att_k").value == 1_000  # the attack's controls stay, with their values
+

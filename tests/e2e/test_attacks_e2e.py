@@ -1,5 +1,5 @@
-"""Real-browser tests of the Attacks page: deep link, a control that changes a number, a shared URL,
-and charts that show the numbers of the text."""
+"""Real-browser tests of the Attacks page: links that open a tab, a control that changes a number, a
+shared URL, and charts (found by title, their layers by name) that show the numbers of the text."""
 
 from __future__ import annotations
 
@@ -7,14 +7,21 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import APP_TIMEOUT_MS, open_app, vega_mark_labels, wait_for_idle
+from tests.e2e.conftest import (
+    APP_TIMEOUT_MS,
+    chart,
+    label_number,
+    mark_labels,
+    open_app,
+    wait_for_app_run,
+    wait_for_mark,
+)
 
 ATTACKS = "/Attacks"
-# Vega-Lite charts in page order (every tab's charts are in the page), and their layers.
-POSTERIOR, RECOVERY = 1, 3
-OBSERVED_POINT, SIMULATED_POINTS = 3, 3
-PERCENT = re.compile(r"([\d.]+)%$")  # the last value of a mark label, a tooltip's percent
-EXACT = re.compile(r"Exact probability that an attacker's rounded mean of k = ([\d,]+) answers is the exact count: ([\d.]+)%")
+RECOVERY, BELIEF, RUNNING_MEANS = "Chance of exact recovery", "The attacker's belief", "Running means of"
+EXACT = re.compile(
+    r"Exact probability that an attacker's rounded mean of k = ([\d,]+) answers is the exact count: ([\d.]+)%"
+)
 
 
 def exact_text(page: Page) -> str:
@@ -23,64 +30,94 @@ def exact_text(page: Page) -> str:
     return line.inner_text()
 
 
-def open_tab(page: Page, label: str) -> None:
-    tab = page.get_by_role("tab", name=label)
-    tab.click()
-    expect(tab).to_have_attribute("aria-selected", "true")
+def expect_tab_open(page: Page, label: str) -> None:
+    expect(page.get_by_role("tab", name=label)).to_have_attribute("aria-selected", "true")
+
+
+def expect_clean(page: Page) -> None:
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+
+
+def test_a_link_opens_the_averaging_tab(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{ATTACKS}?att_tab=averaging")
+    expect_tab_open(page, "2. Averaging")
+    assert "73.66%" in exact_text(page)
+    chart(page, RUNNING_MEANS)
+    chart(page, RECOVERY)
+    # Only the open tab ran: the differencing tab's charts are not on the page.
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
+    expect_clean(page)
+
+
+def test_clicking_a_tab_puts_it_in_the_url(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{ATTACKS}")
+    expect_tab_open(page, "1. Differencing")
+    page.get_by_role("tab", name="4. Defence").click()
+    wait_for_app_run(page)
+    expect_tab_open(page, "4. Defence")
+    chart(page, "Budget split")
+    expect(page.get_by_text(re.compile(r"after k = 1,000 answers it has spent k·ε = 1,000"))).to_be_visible()
+    assert "att_tab=defence" in page.url
+    expect_clean(page)
 
 
 def test_raising_k_raises_the_exact_probability(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{ATTACKS}")
     expect(page.get_by_text(re.compile(r"The attacker now knows for sure that Aisha passed"))).to_be_visible()
-    open_tab(page, "2. Averaging")
+    page.get_by_role("tab", name="2. Averaging").click()
+    wait_for_app_run(page)
     before = exact_text(page)
     assert "k = 1,000 " in before and "73.66%" in before
-    k_input = page.locator(".st-key-att_k input")
+    k_input = page.get_by_role("spinbutton", name="Number of repeated questions k")
     k_input.fill("10000")
     k_input.press("Enter")
-    wait_for_idle(page)
+    wait_for_app_run(page)
     expect(page.get_by_text(EXACT)).to_contain_text("k = 10,000 answers")
     after = exact_text(page)
     assert "99.96%" in after and after != before
-    expect(page.get_by_test_id("stException")).to_have_count(0)
-    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+    # The dotted rule of the recovery chart moved to the chosen k.
+    wait_for_mark(chart(page, RECOVERY), "chosen", ": 10k;")
+    expect_clean(page)
     assert "att_k=10000" in page.url
 
 
 def test_differencing_on_the_cancer_table(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{ATTACKS}")
     page.get_by_text("Patients with cancer (course Table 6-2)").click()
-    wait_for_idle(page)
+    wait_for_app_run(page)
     expect(page.get_by_text(re.compile(r"The attacker now knows for sure that Alice has cancer"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"first answer lies in \[2, 4\] and the second in \[1, 3\]"))).to_be_visible()
     # The diamond on the belief chart sits at the belief the text states.
     belief = page.get_by_text(re.compile(r"believes with probability [\d.]+% that Alice has cancer"))
-    stated = re.search(r"probability ([\d.]+)%", belief.inner_text()).group(1)
-    [label] = vega_mark_labels(page, POSTERIOR, OBSERVED_POINT)
-    shown = re.search(r"Probability the target has cancer: ([\d.]+)%", label)  # the axis's whole percent
-    assert shown and abs(float(shown.group(1)) - float(stated)) <= 0.5
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    stated = float(re.search(r"probability ([\d.]+)%", belief.inner_text()).group(1))
+    [label] = mark_labels(chart(page, BELIEF), "observed")
+    assert label.split("; ")[1].startswith("Probability the target has cancer: ")
+    shown = label_number(label.replace("%", ""), 1)  # the axis's whole percent
+    assert abs(shown - stated) <= 0.5
+    expect_clean(page)
     assert "att_diff_table=cancer" in page.url
 
 
 def test_shared_url_reopens_the_same_view(browser: Browser, base_url: str) -> None:
-    url = f"{base_url}{ATTACKS}?att_query=medical&att_eps=0.01&att_k=100000&att_attackers=2000&seed=9"
+    url = f"{base_url}{ATTACKS}?att_tab=averaging&att_query=medical&att_eps=0.01&att_k=100000&att_attackers=2000&seed=9"
     seen = []
     for _ in range(2):
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         context.set_default_timeout(APP_TIMEOUT_MS)
         page = context.new_page()
         open_app(page, url)
-        open_tab(page, "2. Averaging")
+        expect_tab_open(page, "2. Averaging")
         expect(page.get_by_text(re.compile(r"True count: 436\."))).to_be_visible()
         assert "73.64%" in exact_text(page)
         simulated = page.get_by_text(re.compile(r"^Simulation: [\d.]+% of 2,000 attackers"))
         expect(simulated).to_be_visible()
         seen.append(simulated.inner_text())
         # The simulated point at the chosen k shows the simulation's share of the text.
-        points = {label.split("; ")[0].split(": ")[1]: label for label in vega_mark_labels(page, RECOVERY, SIMULATED_POINTS)}
-        share = re.match(r"Simulation: ([\d.]+)%", seen[-1]).group(1)
-        assert PERCENT.search(points["100000"]).group(1) == share
-        expect(page.get_by_test_id("stException")).to_have_count(0)
+        labels = mark_labels(chart(page, RECOVERY), "simulated")
+        points = {label.split("; ")[0].split(": ")[1]: label for label in labels}
+        share = float(re.match(r"Simulation: ([\d.]+)%", seen[-1]).group(1))
+        assert abs(label_number(points["100k"].replace("%", ""), 3) - share) < 0.006
+        expect_clean(page)
         context.close()
     assert seen[0] == seen[1]

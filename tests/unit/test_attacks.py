@@ -257,55 +257,24 @@ def test_table_rows_book_exact_and_simulation() -> None:
         A.table_6_3([], 100, np.random.default_rng(0))
 
 
-# ---------------------------------------------------------------- counting queries
+# ---------------------------------------------------------------- budgets
+
+
+def test_split_and_spent_epsilon_are_sequential_composition() -> None:
+    assert A.split_epsilon(1.0, 1_000) == pytest.approx(0.001)
+    assert A.spent_epsilon(0.1, 1_000) == pytest.approx(100.0)
+    assert A.spent_epsilon(A.split_epsilon(0.7, 13), 13) == pytest.approx(0.7)
+    with pytest.raises(ValueError):
+        A.split_epsilon(1.0, 0)
+    with pytest.raises(ValueError):
+        A.spent_epsilon(0.0, 10)
+
+
+# ---------------------------------------------------------------- differencing
 
 
 def _load(key: str) -> pd.DataFrame:
     return pd.read_csv(BUNDLED[key].path)
-
-
-def test_course_counts() -> None:
-    assert A.count_matching(_load("zoo"), "carrots", ">", 55) == 90
-    assert A.count_matching(pd.read_csv(BUNDLED["zoo"].neighbour_path), "carrots", ">", 55) == 89
-    assert A.bucket_count(_load("medical"), "age_bucket", "patients", "30-40") == 436
-    students = _load("students")
-    assert A.count_matching_all(students, [("sex", "=", "F"), ("grade", "=", "Pass")]) == 0
-
-
-@pytest.mark.parametrize("op,fn", [(">", "gt"), ("≥", "ge"), ("<", "lt"), ("≤", "le"), ("=", "eq"), ("≠", "ne")])
-def test_count_matching_agrees_with_pandas(op: str, fn: str) -> None:
-    frame = pd.DataFrame({"x": [1.0, 2.0, np.nan, 55.0, 56.0, 100.0], "s": ["a", "b", None, "a", "c", "a"]})
-    expected = int((getattr(frame["x"], fn)(55.0) & frame["x"].notna()).sum())
-    assert A.count_matching(frame, "x", op, 55) == expected
-    if op in A.TEXT_OPERATORS:
-        expected_text = int((getattr(frame["s"], fn)("a") & frame["s"].notna()).sum())
-        assert A.count_matching(frame, "s", op, "a") == expected_text
-
-
-@pytest.mark.parametrize(
-    "frame,column,op,value",
-    [
-        (pd.DataFrame({"x": [1]}), "nope", ">", 1),
-        (pd.DataFrame({"x": [1]}), None, ">", 1),
-        (pd.DataFrame({"x": []}), "x", ">", 1),
-        (pd.DataFrame({"x": [1]}), "x", "<>", 1),
-        (pd.DataFrame({"x": [1]}), "x", ">", "abc"),
-        (pd.DataFrame({"x": [1]}), "x", ">", float("nan")),
-        (pd.DataFrame({"x": [1]}), "x", ">", None),
-        (pd.DataFrame({"s": ["a"]}), "s", ">", "a"),
-    ],
-)
-def test_count_matching_rejects(frame: pd.DataFrame, column: object, op: str, value: object) -> None:
-    with pytest.raises(ValueError):
-        A.count_matching(frame, column, op, value)  # type: ignore[arg-type]
-
-
-def test_bucket_count_rejects_unknown_label() -> None:
-    with pytest.raises(ValueError, match="bucket"):
-        A.bucket_count(_load("medical"), "age_bucket", "patients", "90-100")
-
-
-# ---------------------------------------------------------------- differencing
 
 
 def test_students_differencing_reveals_every_person_exactly() -> None:
@@ -348,6 +317,15 @@ def test_noisy_differencing_is_reproducible_and_centred() -> None:
     diffs = [A.noisy_differencing(result, 1.0, np.random.default_rng(i)).difference for i in range(4_000)]
     # difference of two Lap(1): mean 1, sd 2; the sample mean is within 4 standard errors.
     assert abs(np.mean(diffs) - 1.0) < 4 * 2 / math.sqrt(4_000)
+
+
+def test_difference_grid_holds_both_peaks_and_the_observed_difference() -> None:
+    grid = A.difference_grid(-30.0, 1.0, 120)
+    assert grid.size == 120 and np.all(np.diff(grid) > 0)
+    assert {0.0, 1.0} <= set(grid.tolist())
+    assert grid[0] <= -30.0 and grid[-1] >= 0.5 + 8.0  # 8 noise scales b = 1 either side of 0.5
+    with pytest.raises(ValueError):
+        A.difference_grid(0.0, 0.0, 120)
 
 
 def test_difference_density_is_a_density_and_matches_convolution() -> None:

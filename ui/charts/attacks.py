@@ -1,69 +1,115 @@
 """Charts of the Attacks page: plain numbers in, Vega-Lite specs out (no st.* calls).
 
-Every label is passed in by the page (from ui/text/attacks.py). The numbers sit in named datasets
-and each spec depends only on its labels, so a new epsilon, k or seed sends new data into charts
-the browser has already drawn. Curves reach the browser thinned to at most CURVE_POINTS points.
+Each builder takes its numbers and one small frozen labels dataclass (the sentences come from
+ui/text/attacks.py). The numbers sit in named datasets and each spec depends only on its labels,
+so a new epsilon, k or seed sends new data into charts the browser has already drawn. Every layer
+has a "name" (Vega draws its marks under `g.<name>_marks`, where tests find them). Legends sit
+below the plot in short columns, so nothing is cut off at phone width, and no chart writes text
+inside its plot: the numbers a slider moves are in the page's sentences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
-from dpcore.attacks import TABLE_KS, TABLE_LEVELS, Table63Row
 from ui.charts.theme import COLORS, series_color, series_rows, vega
 
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 _DOTTED = [2, 4]
+_DASHED = [8, 4]
 _SOLID = [1, 0]
-# Legends of half-width charts go below the plot, in rows, so no entry is cut off.
-_LEGEND_BELOW: dict[str, object] = {"orient": "bottom", "columns": 2, "labelLimit": 320}
-# The privacy budget behind a chart, written in its top-left corner: a number a slider moves, so
-# it travels in the "budget" dataset rather than in the title.
-_BUDGET_NOTE: dict[str, object] = {
-    "data": {"name": "budget"},
-    "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 8, "dy": 8, "color": COLORS["neutral"]},
-    "encoding": {"x": {"value": 0}, "y": {"value": 0}, "text": {"field": "text"}},
-}
+_PHONE_ROW = 300  # pixels a legend row may take at phone width (390 px, less the page's margins)
 
 
-def _styled(names: tuple[str, ...], colors: tuple[str, ...], dashes: Sequence[list[int]]) -> dict[str, dict]:
-    """Colour and dash encodings on the "series" field that share one legend."""
-    return {"color": series_color(names, colors),
-            "strokeDash": {"field": "series", "type": "nominal", "sort": list(names),
-                           "scale": {"domain": list(names), "range": list(dashes)}}}
+def _chart(layers: list[dict], datasets: dict[str, pa.Table], title: str, height: int = 280) -> dict:
+    """The house spec, fitted to the page's width only: `height` is the plot's, and the title and
+    the legend below it add their own height (fitting the whole chart into `height` would squash the
+    plot, and push the title out of view, when a legend needs several rows at phone width)."""
+    return vega(layers, datasets, title, height=height, autosize={"type": "fit-x", "contains": "padding"})
+
+
+def _legend(columns: int = 1, **extra: object) -> dict[str, object]:
+    """A legend below the plot in `columns` columns whose labels fit a phone's width."""
+    return {"orient": "bottom", "title": None, "columns": columns, "labelLimit": _PHONE_ROW // columns - 30,
+            **extra}
+
+
+def _series(names: tuple[str, ...], colors: tuple[str, ...], title: str, columns: int = 1,
+            dashes: Sequence[list[int]] | None = None, **legend: object) -> dict[str, dict]:
+    """Colour (and dash) encodings on the "series" field that share one legend below the plot.
+
+    `title` names the field for a screen reader ("Curve: Observed"); the legend shows no title."""
+    style: dict[str, dict] = {"color": {**series_color(names, colors), "title": title,
+                                        "legend": _legend(columns, **legend)}}
+    if dashes is not None:
+        style["strokeDash"] = {"field": "series", "type": "nominal", "sort": list(names), "title": title,
+                               "scale": {"domain": list(names), "range": list(dashes)}}
+    return style
+
+
+_POWERS_OF_TEN = [10**e for e in range(7)]  # the ticks of a log k axis: 1, 10, 100, ... 1M
+
+
+def _log_k(title: str) -> dict[str, object]:
+    return {"field": "k", "type": "quantitative", "title": title, "scale": {"type": "log"},
+            "axis": {"values": _POWERS_OF_TEN, "format": "~s"}}
+
+
+@dataclass(frozen=True)
+class DensityLabels:
+    """Words of the chart of the noisy difference's two densities."""
+
+    title: str
+    x: str
+    y: str
+    secret: str  # the curve if the target has the secret
+    none: str  # the curve if not
+    observed: str
+    series: str  # what a legend entry is, for screen readers ("Curve")
 
 
 def difference_densities(
-    x: np.ndarray,
-    density_secret: np.ndarray,
-    density_none: np.ndarray,
-    observed: float,
-    labels: Mapping[str, str],
+    x: np.ndarray, density_secret: np.ndarray, density_none: np.ndarray, observed: float, labels: DensityLabels
 ) -> dict:
-    """Density of the noisy difference if the target has the secret (centred on 1) and if not (0).
-
-    labels: title, x, y, secret, none, observed.
-    """
-    names = (labels["secret"], labels["none"], labels["observed"])
-    style = _styled(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), (_SOLID, [8, 4], _DOTTED))
-    curves = pa.table({
-        "difference": np.concatenate([x, x]),
-        "density": np.concatenate([density_secret, density_none]),
-        "series": series_rows(names[0], len(x)) + series_rows(names[1], len(x)),
-    })
-    at = {"field": "difference", "type": "quantitative", "title": labels["x"], "scale": {"zero": False, "nice": False}}
+    """Density of the noisy difference if the target has the secret (centred on 1) and if not (0),
+    with the difference the attacker observed. Layers: "curves", "observed"."""
+    names = (labels.secret, labels.none, labels.observed)
+    style = _series(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), labels.series,
+                    dashes=(_SOLID, _DASHED, _DOTTED))
+    at = {"field": "difference", "type": "quantitative", "title": labels.x, "scale": {"zero": False, "nice": False},
+          "axis": {"format": ".2~f"}}
     layers = [
-        {"data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
-         "encoding": {"x": at, "y": {"field": "density", "type": "quantitative", "title": labels["y"]}, **style}},
-        {"data": {"name": "observed"}, "mark": {"type": "rule", "strokeWidth": 2},
-         "encoding": {"x": {"field": "difference", "type": "quantitative"}, **style}},
+        {"name": "curves", "data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
+         "encoding": {"x": at, "y": {"field": "density", "type": "quantitative", "title": labels.y}, **style}},
+        {"name": "observed", "data": {"name": "observed"}, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"x": at, **style,
+                      "tooltip": [{"field": "difference", "title": labels.observed, "format": ".2f"}]}},
     ]
-    marker = pa.table({"difference": [float(observed)], "series": [names[2]]})
-    return vega(layers, {"curves": curves, "observed": marker}, labels["title"], height=400)
+    datasets = {
+        "curves": pa.table({"difference": np.concatenate([x, x]),
+                            "density": np.concatenate([density_secret, density_none]),
+                            "series": series_rows(names[0], len(x)) + series_rows(names[1], len(x))}),
+        "observed": pa.table({"difference": [float(observed)], "series": [names[2]]}),
+    }
+    return _chart(layers, datasets, labels.title)
+
+
+@dataclass(frozen=True)
+class BeliefLabels:
+    """Words of the chart of the attacker's belief against the difference seen."""
+
+    title: str
+    x: str
+    y: str
+    curve: str
+    observed: str
+    prior: str
+    band: str
+    series: str
 
 
 def difference_posterior(
@@ -73,32 +119,30 @@ def difference_posterior(
     prior: float,
     observed: float,
     observed_posterior: float,
-    labels: Mapping[str, str],
+    labels: BeliefLabels,
 ) -> dict:
     """The attacker's posterior as a function of the difference seen, inside the eps band.
 
-    labels: title, x, y, curve, band, prior, observed.
-    """
-    names = (labels["curve"], labels["observed"], labels["prior"], labels["band"])
-    color = {**series_color(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"])),
-             "legend": _LEGEND_BELOW}
-    y = {"field": "belief", "type": "quantitative", "title": labels["y"], "scale": {"domain": [0, 1]},
+    Layers: "band", "prior", "curve", "observed" (the diamond at the difference seen)."""
+    names = (labels.curve, labels.observed, labels.prior, labels.band)
+    style = _series(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"]), labels.series,
+                    columns=2)
+    x_axis = {"field": "difference", "type": "quantitative", "title": labels.x, "scale": {"zero": False, "nice": False},
+              "axis": {"format": ".2~f"}}
+    y = {"field": "belief", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     layers = [
-        {"data": {"name": "band"}, "mark": {"type": "rect"},
-         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
-        {"data": {"name": "prior"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
-         "encoding": {"y": y, "color": color}},
-        {"data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
-         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"],
-                            "scale": {"zero": False, "nice": False}},
-                      "y": y, "color": color}},
-        {"data": {"name": "observed"}, "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220,
-                                                "opacity": 1},
-         "encoding": {"x": {"field": "difference", "type": "quantitative", "title": labels["x"]}, "y": y,
-                      "color": color,
-                      "tooltip": [{"field": "difference", "title": labels["x"], "format": ".2f"},
-                                  {"field": "belief", "title": labels["y"], "format": ".1%"}]}},
+        {"name": "band", "data": {"name": "band"}, "mark": {"type": "rect", "aria": False},
+         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, **style}},
+        {"name": "prior", "data": {"name": "prior"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
+         "encoding": {"y": y, **style}},
+        {"name": "curve", "data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
+         "encoding": {"x": x_axis, "y": y, **style}},
+        {"name": "observed", "data": {"name": "observed"},
+         "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220, "opacity": 1},
+         "encoding": {"x": x_axis, "y": y, **style,
+                      "tooltip": [{"field": "difference", "title": labels.x, "format": ".2f"},
+                                  {"field": "belief", "title": labels.y, "format": ".1%"}]}},
     ]
     datasets = {
         "band": pa.table({"low": [float(band[0])], "high": [float(band[1])], "series": [names[3]]}),
@@ -107,31 +151,39 @@ def difference_posterior(
         "observed": pa.table({"difference": [float(observed)], "belief": [float(observed_posterior)],
                               "series": [names[1]]}),
     }
-    return vega(layers, datasets, labels["title"], height=480)  # room for the legend below and the long y title
+    return _chart(layers, datasets, labels.title)
+
+
+@dataclass(frozen=True)
+class TraceLabels:
+    """Words of a running-means chart; `trace` has an {i} placeholder ("Attacker {i}")."""
+
+    title: str
+    x: str
+    y: str
+    trace: str
+    truth: str
+    zone: str
+    series: str
 
 
 def running_means(
-    checkpoints: np.ndarray,
-    answers: np.ndarray,
-    truth: float,
-    tolerance: float,
-    half_range: float,
-    labels: Mapping[str, str],
+    checkpoints: np.ndarray, answers: np.ndarray, truth: float, tolerance: float, half_range: float,
+    labels: TraceLabels,
 ) -> dict:
     """Running means of a few attackers against k (log x), with the truth and the danger zone.
 
     `answers` has one row per attacker (mean answer at each checkpoint, at most CURVE_POINTS
     checkpoints). Only means within truth ± half_range are drawn (a trace that leaves the window is
-    broken there, not joined across): earlier, wilder answers would squash the picture. A text
-    layer names the budget per answer (`labels["budget"]`, already filled in).
-    labels: title, x, y, trace (with {i}), truth, zone, budget.
+    broken there, not joined across): earlier, wilder answers would squash the picture.
+    Layers: "means", "truth", "zone".
     """
     k = np.asarray(checkpoints, dtype=float)
     rows = np.asarray(answers, dtype=float)
-    traces = tuple(labels["trace"].format(i=i + 1) for i in range(len(rows)))
-    names = (labels["truth"], *traces, labels["zone"])
+    traces = tuple(labels.trace.format(i=i + 1) for i in range(len(rows)))
+    names = (labels.truth, *traces, labels.zone)
     colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["highlight"])
-    color = {**series_color(names, colors), "legend": {**_LEGEND_BELOW, "columns": 3, "symbolStrokeWidth": 6}}
+    style = _series(names, colors, labels.series, columns=2, symbolStrokeWidth=6)
     inside = np.abs(rows - truth) <= half_range
     stretch = np.cumsum(~inside, axis=1)  # the same number along each stretch inside the window
     trace, _ = np.nonzero(inside)
@@ -141,25 +193,38 @@ def running_means(
         "series": [traces[i] for i in trace],
         "stretch": trace * (rows.shape[1] + 1) + stretch[inside],
     })
-    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
-    y = {"field": "mean", "type": "quantitative", "title": labels["y"], "scale": {"zero": False}}
+    x = _log_k(labels.x)
+    y = {"field": "mean", "type": "quantitative", "title": labels.y, "scale": {"zero": False}}
     # The lines come first, so the legend draws every entry as a line (the zone's faint colour is
     # an rgba: a mark opacity would fade every legend entry).
     layers = [
-        {"data": {"name": "means"}, "mark": {"type": "line", "strokeWidth": 1.6, "clip": True},
-         "encoding": {"x": x, "y": y, "color": color, "detail": {"field": "stretch", "type": "nominal"}}},
-        {"data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {"y": y, "color": color}},
-        {"data": {"name": "zone"}, "mark": {"type": "rect"},
-         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},
-        _BUDGET_NOTE,
+        {"name": "means", "data": {"name": "means"},
+         "mark": {"type": "line", "strokeWidth": 1.6, "clip": True, "aria": False},
+         "encoding": {"x": x, "y": y, **style, "detail": {"field": "stretch", "type": "nominal"}}},
+        {"name": "truth", "data": {"name": "truth"}, "mark": {"type": "rule", "strokeWidth": 3},
+         "encoding": {"y": y, **style}},
+        {"name": "zone", "data": {"name": "zone"}, "mark": {"type": "rect", "aria": False},
+         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, **style}},
     ]
     datasets = {
-        "zone": pa.table({"low": [truth - tolerance], "high": [truth + tolerance], "series": [labels["zone"]]}),
-        "truth": pa.table({"mean": [float(truth)], "series": [labels["truth"]]}),
+        "zone": pa.table({"low": [truth - tolerance], "high": [truth + tolerance], "series": [labels.zone]}),
+        "truth": pa.table({"mean": [float(truth)], "series": [labels.truth]}),
         "means": means,
-        "budget": pa.table({"text": [labels["budget"]]}),
     }
-    return vega(layers, datasets, labels["title"], height=420)
+    return _chart(layers, datasets, labels.title)
+
+
+@dataclass(frozen=True)
+class RecoveryLabels:
+    """Words of the chart of the probability of exact recovery against k."""
+
+    title: str
+    x: str
+    y: str
+    exact: str
+    simulated: str
+    chosen: str
+    series: str
 
 
 def recovery_curve(
@@ -170,30 +235,29 @@ def recovery_curve(
     sim_low: Sequence[float],
     sim_high: Sequence[float],
     chosen_k: int,
-    labels: Mapping[str, str],
+    labels: RecoveryLabels,
 ) -> dict:
     """Exact probability of exact recovery against k, simulated points with their intervals, chosen k.
 
-    labels: title, x, y, exact, sim, chosen, budget (already filled in).
-    """
-    names = (labels["exact"], labels["sim"], labels["chosen"])
-    color = series_color(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]))
-    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
-    y = {"field": "p", "type": "quantitative", "title": labels["y"], "scale": {"domain": [-0.02, 1.02]},
+    Layers: "chosen", "exact", "interval", "simulated" (one point per simulated k)."""
+    names = (labels.exact, labels.simulated, labels.chosen)
+    style = _series(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), labels.series)
+    x = _log_k(labels.x)
+    y = {"field": "p", "type": "quantitative", "title": labels.y, "scale": {"domain": [-0.02, 1.02]},
          "axis": {"format": ".0%"}}
     sim = {"data": {"name": "simulated"}}
     layers = [
-        {"data": {"name": "chosen"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
-         "encoding": {"x": x, "color": color}},
-        {"data": {"name": "exact"}, "mark": {"type": "line", "strokeWidth": 3},
-         "encoding": {"x": x, "y": y, "color": color}},
-        {**sim, "mark": {"type": "rule", "strokeWidth": 2},
-         "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}, "color": color}},
-        {**sim, "mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},
-         "encoding": {"x": x, "y": y, "color": color,
-                      "tooltip": [{"field": "k", "title": labels["x"], "format": ","},
-                                  {"field": "p", "title": labels["sim"], "format": ".2%"}]}},
-        _BUDGET_NOTE,
+        {"name": "chosen", "data": {"name": "chosen"},
+         "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
+         "encoding": {"x": x, **style}},
+        {"name": "exact", "data": {"name": "exact"}, "mark": {"type": "line", "strokeWidth": 3},
+         "encoding": {"x": x, "y": y, **style}},
+        {"name": "interval", **sim, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}, **style}},
+        {"name": "simulated", **sim, "mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},
+         "encoding": {"x": x, "y": y, **style,
+                      "tooltip": [{"field": "k", "title": labels.x, "format": ","},
+                                  {"field": "p", "title": labels.simulated, "format": ".2%"}]}},
     ]
     datasets = {
         "chosen": pa.table({"k": [float(chosen_k)], "series": [names[2]]}),
@@ -202,64 +266,44 @@ def recovery_curve(
         "simulated": pa.table({"k": np.asarray(sim_ks, dtype=float), "p": np.asarray(sim_p, dtype=float),
                                "low": np.asarray(sim_low, dtype=float), "high": np.asarray(sim_high, dtype=float),
                                "series": series_rows(names[1], len(sim_ks))}),
-        "budget": pa.table({"text": [labels["budget"]]}),
     }
-    return vega(layers, datasets, labels["title"], height=420)
+    return _chart(layers, datasets, labels.title)
+
+
+@dataclass(frozen=True)
+class SpreadLabels:
+    """Words of the chart of the spread of the attacker's mean, naive against split budget."""
+
+    title: str
+    x: str
+    y: str
+    naive: str
+    split: str
+    zone: str
+    series: str
 
 
 def spread_curves(
-    ks: np.ndarray,
-    naive_sd: np.ndarray,
-    split_sd: np.ndarray,
-    tolerance: float,
-    labels: Mapping[str, str],
+    ks: np.ndarray, naive_sd: np.ndarray, split_sd: np.ndarray, tolerance: float, labels: SpreadLabels
 ) -> dict:
     """Standard deviation of the attacker's mean against k: naive (shrinks) versus split (grows).
 
-    labels: title, x, y, naive, split, zone.
-    """
-    names = (labels["naive"], labels["split"], labels["zone"])
-    style = _styled(names, (COLORS["danger"], COLORS["truth"], COLORS["neutral"]), (_SOLID, _SOLID, _DOTTED))
-    x = {"field": "k", "type": "quantitative", "title": labels["x"], "scale": {"type": "log"}}
-    y = {"field": "sd", "type": "quantitative", "title": labels["y"], "scale": {"type": "log"}}
+    Layers: "curves", "zone"."""
+    names = (labels.naive, labels.split, labels.zone)
+    style = _series(names, (COLORS["danger"], COLORS["truth"], COLORS["neutral"]), labels.series,
+                    dashes=(_SOLID, _SOLID, _DOTTED))
+    x = _log_k(labels.x)
+    y = {"field": "sd", "type": "quantitative", "title": labels.y, "scale": {"type": "log"}, "axis": {"format": "~g"}}
     ks = np.asarray(ks, dtype=float)
     layers = [
-        {"data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3}, "encoding": {"x": x, "y": y, **style}},
-        {"data": {"name": "zone"}, "mark": {"type": "rule", "strokeWidth": 2}, "encoding": {"y": y, **style}},
+        {"name": "curves", "data": {"name": "curves"}, "mark": {"type": "line", "strokeWidth": 3},
+         "encoding": {"x": x, "y": y, **style}},
+        {"name": "zone", "data": {"name": "zone"}, "mark": {"type": "rule", "strokeWidth": 2},
+         "encoding": {"y": y, **style}},
     ]
     datasets = {
         "curves": pa.table({"k": np.concatenate([ks, ks]), "sd": np.concatenate([naive_sd, split_sd]),
                             "series": series_rows(names[0], len(ks)) + series_rows(names[1], len(ks))}),
         "zone": pa.table({"sd": [float(tolerance)], "series": [names[2]]}),
     }
-    return vega(layers, datasets, labels["title"], height=420)
-
-
-def _cell(book: float | None, exact: float, simulated: float, missing: str) -> str:
-    first = missing if book is None else f"{book:.2f}"
-    return f"{first} · {exact:.2f} · {simulated:.2f}"
-
-
-def table_6_3_frames(rows: Sequence[Table63Row], labels: Mapping[str, str]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Table 6-3 as two tables of text cells 'book · exact · simulation': the quantiles of |noise|
-    (one answer) and the recovery probabilities in percent, one row per epsilon.
-
-    labels: eps, q (with {level}), k (with {k}), missing.
-    """
-    quantiles, recovery = [], []
-    for row in rows:
-        q: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
-        r: dict[str, str] = {labels["eps"]: f"{row.epsilon:g}"}
-        for j, level in enumerate(TABLE_LEVELS):
-            book = None if row.book is None else row.book.quantiles[j]
-            q[labels["q"].format(level=100 * level)] = _cell(
-                book, row.exact_quantiles[j], row.simulated_quantiles[j], labels["missing"]
-            )
-        for j, k in enumerate(TABLE_KS):
-            book = None if row.book is None else row.book.recovery_percent[j]
-            r[labels["k"].format(k=k)] = _cell(
-                book, 100 * row.exact_recovery[j], 100 * row.simulated_recovery[j].proportion, labels["missing"]
-            )
-        quantiles.append(q)
-        recovery.append(r)
-    return pd.DataFrame.from_records(quantiles), pd.DataFrame.from_records(recovery)
+    return _chart(layers, datasets, labels.title)

@@ -1,39 +1,41 @@
 """Sentences of the Attacks page, kept together for translation.
 
-Placeholders in braces are filled by the page; names and values that come from data are escaped
-with ui.safe.md_escape before they are put into these markdown sentences.
+Placeholders in braces are filled by ui/views/attacks with numbers already written for people
+(ui.fmt); names and values that come from data are escaped with ui.safe.md_escape first.
 """
 
 TEXT: dict[str, str] = {
     "title": "Attacks that differential privacy stops",
     "intro": (
-        "Answers that look harmless can give away one person's secret. On this page you run two "
-        "classic attacks from the course: the **differencing attack** (subtract two totals) and "
-        "the **averaging attack** (ask the same noisy question again and again). You will see them "
-        "succeed on exact answers, see noise stop one query, see averaging defeat naive noise, and "
-        "see two defences stop the averaging: splitting the privacy budget, and caching answers."
+        "Harmless-looking answers can give away one person's secret: run two classic attacks from "
+        "the course and see what stops them."
     ),
     "tab_differencing": "1. Differencing",
     "tab_averaging": "2. Averaging",
     "tab_table": "3. Table 6-3",
     "tab_defence": "4. Defence",
-    "progress": "Simulating the attackers…",
     "simulation_note": "Simulation: the noisy answers on this page are drawn with numpy's random generator and the seed in the sidebar, to show how the noise behaves. The same seed gives the same pictures.",
+    "series": "Curve",
     # ------------------------------------------------------------------ differencing
     "diff_intro": (
-        "Each question below is an innocent count over many people. An attacker asks two of them, "
-        "one with and one without the target, and subtracts: the difference is the target's secret."
+        "An attacker asks two innocent counts, one with and one without the target, and subtracts: "
+        "the difference is the target's secret."
     ),
     "diff_table": "Table",
     "diff_table_students": "Students and grades (course Table 6-1)",
     "diff_table_cancer": "Patients with cancer (course Table 6-2)",
-    "diff_flip": "Use the course's version of the table: Aisha's grade changed to Pass",
+    "diff_flip": "Change Aisha's grade to Pass, as the course does",
     "diff_flip_help": "The course first shows the table as printed, then changes Aisha's grade to Pass to show the attack.",
     "diff_student": "Target person",
     "diff_patient": "Target person",
-    "diff_girls": (
-        "A first leak, on the table as printed: “How many girls passed?” returns **{count}**. "
-        "That single harmless-looking count tells everyone that every girl in the class failed."
+    "diff_girls_none": (
+        "A first leak: “How many girls passed?” returns **{count}**. That single harmless-looking "
+        "count tells everyone that every girl in the class failed."
+    ),
+    "diff_girls_some": (
+        "“How many girls passed?” returns **{count}** on the table shown. On the table as printed "
+        "(untick the box above) it returns 0, and that single count tells everyone that every girl "
+        "in the class failed."
     ),
     "diff_q_students_with": "Question 1: “How many students passed?” Exact answer: **{value}**.",
     "diff_q_students_without": "Question 2: “How many students passed, {name} excluded?” Exact answer: **{value}**.",
@@ -45,29 +47,29 @@ TEXT: dict[str, str] = {
     "diff_result_cancer_no": "Difference: {a} − {b} = **{d}**. The attacker now knows for sure that **{name} does not have cancer**.",
     "diff_bounded": (
         "The course's first fix, in words: add noise that stays between −1 and +1 to each answer. "
-        "Then the first answer lies in [{a_lo:g}, {a_hi:g}] and the second in [{b_lo:g}, {b_hi:g}], so "
-        "their difference can be anything from {d_lo:g} to {d_hi:g}: both 0 and 1 fit, and the "
+        "Then the first answer lies in [{a_lo}, {a_hi}] and the second in [{b_lo}, {b_hi}], so "
+        "their difference can be anything from {d_lo} to {d_hi}: both 0 and 1 fit, and the "
         "difference no longer reveals {name} for sure. Bounded noise is not enough in general, "
-        "though: an answer at the edge of its range still gives the secret away. Laplace noise, "
-        "below, never does."
+        "though: an answer at the edge of its range still gives the secret away. Laplace noise "
+        "never does."
     ),
-    "diff_noise_title": "The same two questions, answered with Laplace noise",
+    "diff_noise_title": "The same two questions, with Laplace noise",
     "diff_noise_intro": (
         "Now each answer gets fresh Laplace noise of scale 1/ε (a count changes by at most 1 when "
         "one person changes). The attacker subtracts the two noisy answers and asks: how likely is "
         "it, now, that the target has the secret?"
     ),
-    "diff_eps": "Privacy budget ε per answer",
-    "diff_prior": "The attacker's belief before the questions (prior)",
+    "diff_eps": "Budget ε per answer",
+    "diff_prior": "Attacker's prior belief",
     "diff_prior_help": "How likely the attacker thought it was, before asking, that the target has the secret. 0.5 means no idea.",
     "diff_noisy_answers": (
-        "Noisy answers: question 1 → **{a:.2f}**, question 2 → **{b:.2f}**; the attacker's "
-        "difference is **{d:.2f}** (the exact difference is {exact})."
+        "Noisy answers: question 1 → **{a}**, question 2 → **{b}**; the attacker's difference is "
+        "**{d}** (the exact difference is {exact})."
     ),
     "diff_posterior": (
-        "After seeing this difference the attacker believes with probability **{post:.1%}** that "
-        "{name} {secret} (prior {prior:.0%}). Whatever the noise had been, ε = {eps:g} keeps that "
-        "belief between **{low:.1%}** and **{high:.1%}**."
+        "After seeing this difference the attacker believes with probability **{post}** that "
+        "{name} {secret} (prior {prior}). Whatever the noise had been, ε = {eps} keeps that "
+        "belief between **{low}** and **{high}**."
     ),
     "diff_secret_students": "passed",
     "diff_secret_cancer": "has cancer",
@@ -76,29 +78,28 @@ TEXT: dict[str, str] = {
         "ε-DP means its answer is at most e^ε times more likely with the secret than without. "
         "Subtracting the second answer is post-processing and cannot add information."
     ),
-    "diff_density_title": "What the attacker's difference looks like",
-    "diff_density_x": "Noisy difference (question 1 − question 2)",
+    "diff_density_title": "The attacker's difference",
+    "diff_density_x": "Noisy difference",
     "diff_density_y": "Density",
     "diff_density_secret": "If the target {secret}",
     "diff_density_none": "If not",
     "diff_observed": "Observed",
-    "diff_post_title": "The attacker's belief after seeing the difference",
-    "diff_post_x": "Noisy difference the attacker sees",
+    "diff_post_title": "The attacker's belief",
+    "diff_post_x": "Noisy difference",
     "diff_post_y": "Probability the target {secret}",
-    "diff_post_curve": "Belief after this difference",
+    "diff_post_curve": "Belief after",
     "diff_post_band": "ε bound",
-    "diff_post_prior": "Belief before (prior)",
+    "diff_post_prior": "Prior",
     # ------------------------------------------------------------------ averaging
     "avg_intro": (
-        "Noise stops one question. But what if the server answers the **same** question again and "
-        "again, with fresh noise each time? The attacker averages the answers: the noise averages "
-        "out, and once the mean is within 0.5 of the truth, rounding it gives the exact count. That "
-        "band, |mean − truth| < 0.5, is the **danger zone**."
+        "The server answers the **same** count again and again, with fresh noise each time. The "
+        "attacker averages the answers; once the mean is within 0.5 of the truth (the **danger "
+        "zone**), rounding it gives the exact count."
     ),
     "avg_query": "Count query",
-    "avg_query_zoo": "Zoo: animals eating more than 55 carrots",
-    "avg_query_medical": "Medical: patients in one age bucket",
-    "avg_query_custom": "Current dataset: a predicate you build",
+    "avg_query_zoo": "Zoo: more than 55 carrots",
+    "avg_query_medical": "Medical: one age bucket",
+    "avg_query_custom": "Dataset in use: your predicate",
     "avg_zoo_desc": "COUNT of animals in zoo.csv eating more than 55 carrots a day (course Experiment 6-1).",
     "avg_bucket": "Age bucket",
     "avg_medical_desc": "Number of patients aged {bucket} in medicaldata.csv (course Experiment 6-2).",
@@ -114,35 +115,33 @@ TEXT: dict[str, str] = {
         "No row matches {column} {op} {value}: the true count is 0. The attack still works on a "
         "count of 0, but choose another value to see a more interesting count."
     ),
-    "avg_truth": "True count: **{truth:,}**. The sensitivity of a count is 1, so each answer gets Laplace noise of scale 1/ε.",
+    "avg_truth": "True count: **{truth}**. The sensitivity of a count is 1, so each answer gets Laplace noise of scale 1/ε.",
     "avg_eps": "Privacy budget ε per answer",
     "avg_k": "Number of repeated questions k",
     "avg_k_help": "How many times the attacker asks the same question (up to 1,000,000).",
     "avg_attackers": "Simulated attackers",
     "avg_attackers_help": "How many independent attackers the simulation runs, each asking k questions. Each attacker costs the same whatever k is.",
+    "avg_budget": "Each answer spends ε = {eps}; the charts show k = {k} answers.",
     "avg_exact": (
-        "Exact probability that an attacker's rounded mean of k = {k:,} answers is the exact count: "
-        "**{p:.2%}**."
+        "Exact probability that an attacker's rounded mean of k = {k} answers is the exact count: "
+        "**{p}**."
     ),
     "avg_simulated": (
-        "Simulation: **{p:.2%}** of {n:,} attackers landed in the danger zone "
-        "(99% confidence interval {lo:.2%} to {hi:.2%})."
+        "Simulation: **{p}** of {n} attackers landed in the danger zone (99% confidence interval "
+        "{lo} to {hi})."
     ),
-    "avg_spread": "The attacker's mean noise after k answers has standard deviation √2/(ε√k) = **{sd:.3g}**.",
-    "avg_shown": "The {m} attackers drawn below rounded their means after k = {k:,} answers to: {values}.",
+    "avg_spread": "The attacker's mean noise after k answers has standard deviation √2/(ε√k) = **{sd}**.",
+    "avg_shown": "The {m} attackers of the running-means chart rounded their means after k = {k} answers to: {values}.",
     "avg_traces_title": "Running means of {m} attackers",
-    "budget_per_answer": "ε = {eps:g} per answer",
-    "budget_split": "ε/k = {per:.3g} per answer",
-    "budget_cached": "ε = {eps:g}, spent once",
-    "avg_traces_x": "Number of answers averaged (log scale)",
+    "avg_traces_x": "Answers averaged (log scale)",
     "avg_traces_y": "Attacker's running mean",
     "avg_trace_name": "Attacker {i}",
     "avg_truth_name": "Truth",
     "avg_zone_name": "Danger zone",
-    "avg_traces_note": "The first answers are so noisy that they fall outside the picture: the chart shows only running means within {half:.3g} of the true count.",
-    "avg_curve_title": "Probability of exact recovery against k",
-    "avg_curve_x": "Number of repeated questions k (log scale)",
-    "avg_curve_y": "Probability the rounded mean is exact",
+    "avg_traces_note": "The first answers are so noisy that they fall outside the picture: the chart shows only running means within {half} of the true count.",
+    "avg_curve_title": "Chance of exact recovery",
+    "avg_curve_x": "Repeated questions k (log scale)",
+    "avg_curve_y": "Rounded mean is exact",
     "avg_curve_exact": "Exact",
     "avg_curve_sim": "Simulation (99% interval)",
     "avg_curve_chosen": "Your k",
@@ -165,15 +164,15 @@ TEXT: dict[str, str] = {
     "table_extra_eps": "Add rows for other ε",
     "table_trials": "Simulated draws and attackers per cell",
     "table_eps": "ε",
-    "table_q": "{level:g}% of |noise| below",
-    "table_k": "Recovery, k = {k:,} (%)",
+    "table_q": "{level}% of |noise| below",
+    "table_k": "Recovery, k = {k} (%)",
     "table_no_book": "—",
     "table_reading": (
         "Why the book's numbers differ a little from the exact ones: the book ran a simulation "
         "(Monte-Carlo estimates), like the third number in each cell. The exact quantiles are "
         "ln(10)/ε, ln(20)/ε, ln(100)/ε and ln(1000)/ε; the exact probabilities come from the "
         "distribution of a sum of k Laplace variables. The largest gap between the book and the "
-        "exact recovery probability is **{gap:.2f} percentage points** (ε = {eps:g}, k = {k:,})."
+        "exact recovery probability is **{gap} percentage points** (ε = {eps}, k = {k})."
     ),
     "table_lesson": (
         "The lesson of the table: at ε = 0.1 a single answer is off by more than 23 nine times in "
@@ -183,31 +182,30 @@ TEXT: dict[str, str] = {
     # ------------------------------------------------------------------ defence
     "def_intro": (
         "Defence 1, **split the budget**: the server has a total budget ε and answers k questions "
-        "with ε/k each (sequential composition: the budgets of the answers add up to ε). More "
-        "questions now mean noisier answers, and the attacker's mean no longer converges: its "
-        "spread grows like √k."
+        "with ε/k each (sequential composition), so more questions mean noisier answers."
     ),
     "def_eps": "Total privacy budget ε",
     "def_k": "Number of repeated questions k",
-    "def_truth": "The query is the one chosen on the Averaging tab: true count **{truth:,}**.",
-    "def_truth_fallback": "The query chosen on the Averaging tab cannot be used, so this tab uses the zoo count: true count **{truth:,}**.",
+    "def_truth": "The query is the one chosen on the Averaging tab: true count **{truth}**.",
+    "def_truth_fallback": "This tab uses the zoo count (true count **{truth}**); choose another count on the Averaging tab.",
     "def_naive_title": "Naive server: ε per answer",
     "def_split_title": "Budget split: ε/k per answer",
     "def_naive_text": (
-        "Naive server: every answer spends ε = {eps:g}, so after k = {k:,} answers it has spent "
-        "**k·ε = {spent:,.6g}**. Exact probability that the attacker recovers the count: **{p:.2%}**."
+        "Naive server: every answer spends ε = {eps}, so after k = {k} answers it has spent "
+        "**k·ε = {spent}**. Exact probability that the attacker recovers the count: **{p}**."
     ),
     "def_split_text": (
-        "Budget split: each answer gets ε/k = {per:.3g}, so the whole series spends **ε = {eps:g}**. "
-        "Exact probability that the attacker recovers the count: **{p:.2%}**; the spread of the "
-        "attacker's mean is {sd:.3g}."
+        "Budget split: each answer gets ε/k = {per}, so the whole series spends **ε = {eps}**. "
+        "Exact probability that the attacker recovers the count: **{p}**; the spread of the "
+        "attacker's mean is {sd}: it grows like √k."
     ),
-    "def_spread_title": "Spread of the attacker's mean after k answers",
-    "def_spread_x": "Number of repeated questions k (log scale)",
-    "def_spread_y": "Standard deviation of the mean (log scale)",
-    "def_spread_naive": "Naive: ε per answer (shrinks like 1/√k)",
-    "def_spread_split": "Split: ε/k per answer (grows like √k)",
+    "def_spread_title": "Spread of the attacker's mean",
+    "def_spread_x": "Repeated questions k (log scale)",
+    "def_spread_y": "Standard deviation (log scale)",
+    "def_spread_naive": "Naive: ε per answer",
+    "def_spread_split": "Split: ε/k per answer",
     "def_spread_zone": "Danger zone half-width 0.5",
+    "def_spread_text": "The naive spread shrinks like 1/√k, so the attacker's mean ends in the danger zone; the split spread grows like √k, so it never does.",
     "cache_title": "Defence 2: cache the answers",
     "cache_intro": (
         "The server remembers each question it has answered and returns the **same** noisy answer "
@@ -215,14 +213,14 @@ TEXT: dict[str, str] = {
         "answer, so repeating the question teaches nothing, and the server spends ε only once."
     ),
     "cache_text": (
-        "With caching the probability of exact recovery is **{p:.2%}** for every k: the "
-        "probability that one Laplace noise is smaller than 0.5, 1 − e^(−ε/2). Privacy spent: "
-        "**ε = {eps:g}**, however often the question is asked."
+        "With caching the probability of exact recovery is **{p}** for every k: the probability "
+        "that one Laplace noise is smaller than 0.5, 1 − e^(−ε/2). Privacy spent: **ε = {eps}**, "
+        "however often the question is asked."
     ),
     "cache_caveat": (
         "Caching alone is not enough: an attacker can rephrase the question (“more than 55” and "
         "“at least 56” are different texts with the same answer). Real systems combine caching with "
         "a budget that counts every distinct question."
     ),
-    "cache_traces_title": "Cached answers: running means stay where the first answer put them",
+    "cache_traces_title": "Cached answers never move",
 }

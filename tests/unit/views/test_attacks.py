@@ -1,0 +1,193 @@
+"""Every compute of the Attacks page on its own (ui/views/attacks), without Streamlit."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pandas as pd
+import pytest
+
+from dpcore.catalog import BUNDLED
+from ui import fmt
+from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
+
+SEED = 42
+
+
+def _load(key: str) -> pd.DataFrame:
+    return pd.read_csv(BUNDLED[key].path)
+
+
+def _bold_percents(text: str) -> list[float]:
+    return [float(x) for x in re.findall(r"\*\*([\d.]+)%\*\*", text)]
+
+
+def _layers(spec: dict) -> list[dict]:
+    return spec["layer"]
+
+
+def _check_chart(spec: dict, layer_names: set[str]) -> None:
+    """Every layer is named, no text is drawn inside the plot, legends sit below, no number in the spec."""
+    assert {layer["name"] for layer in _layers(spec)} == layer_names
+    assert all(layer["mark"]["type"] != "text" for layer in _layers(spec))
+    for layer in _layers(spec):
+        legend = layer["encoding"].get("color", {}).get("legend")
+        assert legend is None or legend["orient"] == "bottom"
+        assert layer["data"]["name"] in spec["datasets"]
+    assert len(spec["title"]["text"]) <= 32  # fits a phone's width on one line
+
+
+def _layout(spec: dict) -> dict:
+    return {**spec, "datasets": sorted(spec["datasets"])}
+
+
+# ---------------------------------------------------------------- differencing
+
+
+def test_the_girls_sentence_describes_the_table_shown() -> None:
+    students = _load("students")
+    flipped = differencing.compute(differencing.Settings("students", students, True, "Aisha"))
+    assert flipped.shown.loc[flipped.shown["name"] == "Aisha", "grade"].item() == "Pass"
+    assert "returns **1** on the table shown" in flipped.reading
+    assert "Aisha passed" in flipped.reading and "**4**" in flipped.reading
+    printed = differencing.compute(differencing.Settings("students", students, False, "Aisha"))
+    assert printed.shown.loc[printed.shown["name"] == "Aisha", "grade"].item() == "Fail"
+    assert "returns **0**" in printed.reading and "every girl in the class failed" in printed.reading
+    assert "Aisha did not pass" in printed.reading
+    assert students.loc[0, "grade"] == "Fail"  # the course's table itself is never changed
+
+
+def test_differencing_on_the_cancer_table() -> None:
+    view = differencing.compute(differencing.Settings("cancer", _load("cancer"), False, "Alice"))
+    assert view.position == 5 and "f(5)" in view.reading and "f(4)" in view.reading
+    assert "Alice has cancer" in view.reading
+    assert "[2, 4]" in view.bounded and "[1, 3]" in view.bounded and "from −1 to 3" in view.bounded
+    bob = differencing.compute(differencing.Settings("cancer", _load("cancer"), True, "Bob"))
+    assert "Bob does not have cancer" in bob.reading
+
+
+def _noisy(epsilon: float = 1.0, prior: float = 0.5, seed: int = SEED) -> noisy_differencing.View:
+    return noisy_differencing.compute(noisy_differencing.Settings("cancer", "Alice", 5, 3, 2, epsilon, prior, seed))
+
+
+def test_noisy_differencing_keeps_the_belief_in_the_band() -> None:
+    view = _noisy()
+    post, low, high = _bold_percents(view.reading)
+    assert (low, high) == pytest.approx((26.9, 73.1), abs=0.05)
+    assert low <= post <= high
+    seen = view.belief["datasets"]["observed"]["belief"][0].as_py()
+    assert seen == pytest.approx(post / 100, abs=0.0005)
+    post, low, high = _bold_percents(_noisy(epsilon=0.1).reading)
+    assert (low, high) == pytest.approx((47.5, 52.5), abs=0.05) and low <= post <= high
+    assert "Alice has cancer" in view.reading
+
+
+def test_noisy_differencing_charts_and_seed() -> None:
+    view = _noisy()
+    _check_chart(view.density, {"curves", "observed"})
+    _check_chart(view.belief, {"band", "prior", "curve", "observed"})
+    curves = view.density["datasets"]["curves"].to_pandas()
+    secret = curves[curves["series"].str.startswith("If the target")]
+    assert secret.loc[secret["density"].idxmax(), "difference"] == pytest.approx(1.0)
+    assert secret["density"].max() == pytest.approx(0.25) and len(secret) <= 120
+    assert _noisy().reading == view.reading and _noisy(seed=7).reading != view.reading
+    other = _noisy(epsilon=0.1, prior=0.2)
+    assert _layout(other.density) == _layout(view.density) and _layout(other.belief) == _layout(view.belief)
+
+
+# ---------------------------------------------------------------- the count under attack
+
+
+def test_course_counts() -> None:
+    zoo = count_query.compute(count_query.Settings("zoo", _load("zoo")))
+    assert zoo.truth == 90 and "55 carrots" in zoo.description and zoo.warning is None
+    medical = count_query.compute(count_query.Settings("medical", _load("medical"), value="30-40"))
+    assert medical.truth == 436 and r"aged 30\-40" in medical.description
+
+
+def test_custom_predicates() -> None:
+    students = _load("students")
+    passed = count_query.compute(count_query.Settings("custom", students, "grade", "=", "Pass", "students", True))
+    assert passed.truth == 3 and "only = and ≠" in passed.description
+    none = count_query.compute(count_query.Settings("custom", _load("zoo"), "carrots", ">", 1000.0, "zoo"))
+    assert none.truth == 0 and "No row matches" in (none.warning or "")
+    evil = pd.DataFrame({"[x](http://e)": [1.0, 2.0]})
+    escaped = count_query.compute(count_query.Settings("custom", evil, "[x](http://e)", ">", 1.0, "**bold**"))
+    assert "\\[x\\]\\(http" in escaped.description and "\\*\\*bold\\*\\*" in escaped.description
+    with pytest.raises(ValueError):
+        count_query.compute(count_query.Settings("custom", students, "grade", ">", "Pass", "students", True))
+    with pytest.raises(ValueError):
+        count_query.compute(count_query.Settings("medical", _load("medical"), value="90-100"))
+
+
+# ---------------------------------------------------------------- averaging
+
+
+def _averaging(epsilon: float = 0.1, k: int = 1_000, attackers: int = 10_000) -> averaging.View:
+    return averaging.compute(averaging.Settings(90, epsilon, k, attackers, SEED))
+
+
+def test_averaging_numbers_and_charts_agree() -> None:
+    view = _averaging()
+    assert "**90**" in view.reading and "**73.66%**" in view.reading and "10,000 attackers" in view.reading
+    assert "ε = 0.1" in view.budget and "k = 1,000" in view.budget
+    _check_chart(view.traces, {"means", "truth", "zone"})
+    _check_chart(view.curve, {"chosen", "exact", "interval", "simulated"})
+    means = view.traces["datasets"]["means"].to_pandas()
+    assert means["series"].nunique() == 5 and means.groupby("series").size().max() <= 120
+    last = means[means["k"] == 1000].sort_values("series")["mean"].round().astype(int).tolist()
+    shown = view.reading.split("answers to: ")[1].rstrip(".")
+    assert last == [int(v.replace(",", "")) for v in shown.split(", ")]
+    exact = view.curve["datasets"]["exact"].to_pandas().set_index("k")["p"]
+    assert exact[1000] == pytest.approx(0.7366, abs=0.0001)
+    sim = view.curve["datasets"]["simulated"].to_pandas()
+    assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
+    assert view.curve["datasets"]["chosen"]["k"].to_pylist() == [1000]
+
+
+def test_averaging_moves_only_data() -> None:
+    view, other = _averaging(), _averaging(epsilon=0.01, k=10_000, attackers=2_000)
+    assert _layout(other.traces) == _layout(view.traces) and _layout(other.curve) == _layout(view.curve)
+    assert "**27.63%**" in other.reading and "2,000 attackers" in other.reading
+    assert other.traces["datasets"]["means"]["k"].to_pandas().max() == 10_000
+    assert "**99.96%**" in _averaging(k=10_000).reading
+
+
+# ---------------------------------------------------------------- Table 6-3
+
+
+def test_table_6_3_book_exact_and_simulation() -> None:
+    view = table.compute(table.Settings((0.05,), 5_000, SEED))
+    assert list(view.quantiles.iloc[:, 0]) == list(view.recovery.iloc[:, 0]) == ["1", "0.1", "0.01", "0.05"]
+    assert view.quantiles.iloc[2, 1].startswith("227.97 · 230.26 · ")  # ln(10) / 0.01
+    assert view.recovery.iloc[1, 1].startswith("25.59 · 27.73 · ")
+    assert view.quantiles.iloc[3, 1].startswith("— · 46.05 · ") and view.recovery.iloc[3, 1].startswith("— · ")
+    assert list(view.quantiles.columns)[1:] == [f"{q}% of |noise| below" for q in ("90", "95", "99", "99.9")]
+    assert "percentage points" in view.reading
+
+
+# ---------------------------------------------------------------- defence
+
+
+def test_defence_budgets_and_probabilities() -> None:
+    view = defence.compute(defence.Settings(90, True, 1.0, 1_000, SEED))
+    assert "k·ε = 1,000" in view.naive_text and "ε/k = 0.001" in view.split_text and "ε = 1**" in view.split_text
+    assert "**39.35%**" in view.cache_text and "**90**" in view.truth and "Averaging tab" in view.truth
+    for spec in (view.naive, view.split, view.cached):
+        _check_chart(spec, {"means", "truth", "zone"})
+    _check_chart(view.spread, {"curves", "zone"})
+    spread = view.spread["datasets"]["curves"].to_pandas()
+    split = spread[spread["series"].str.startswith("Split")].set_index("k")["sd"]
+    assert split[1000] == pytest.approx(math.sqrt(2_000))
+    cached = view.cached["datasets"]["means"].to_pandas()
+    assert (cached.groupby("series")["mean"].nunique() == 1).all()  # a cached answer never moves
+    fallback = defence.compute(defence.Settings(90, False, 0.5, 100, SEED))
+    assert "zoo count" in fallback.truth and "k·ε = 50" in fallback.naive_text
+    assert _layout(fallback.naive) == _layout(view.naive) and _layout(fallback.spread) == _layout(view.spread)
+
+
+def test_percent_is_precise_enough_for_the_book() -> None:
+    percent = lambda p: fmt.share(p, 4)  # noqa: E731
+    assert percent(0.73661) == "73.66%" and percent(0.9996) == "99.96%" and percent(0.0891) == "8.91%"
+    assert percent(1.0) == "100%" and percent(0.999999) == "more than 99.99%"

@@ -1,0 +1,137 @@
+"""Control groups of the Attacks page: each draws its widgets (bound to the URL) and returns the
+Settings of the view it moves. Keys start with "att_"."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from dpcore.attacks import BOOK_TABLE_6_3
+from dpcore.counting import OPERATORS, TEXT_OPERATORS, is_numeric_column
+from dpcore.limits import EPSILON_GRID, MAX_ATTACKERS, MAX_REPEATED_QUERIES
+from ui.datasets import bundled_dataset
+from ui.page import PageContext
+from ui.safe import md_escape
+from ui.state import url_choice
+from ui.text.attacks import TEXT
+from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
+from ui.widgets import epsilon_slider
+
+_TRUTH = "_att_truth"  # the count chosen on the Averaging tab, for the Defence tab
+
+
+def differencing_target() -> differencing.Settings:
+    """Which course table, (students) whether Aisha's grade is changed, and whom to attack."""
+    which = url_choice(st.radio, TEXT["diff_table"], differencing.TABLES, "att_diff_table",
+                       format_func=lambda k: TEXT[f"diff_table_{k}"])
+    frame = bundled_dataset(which).table.frame
+    names = [str(n) for n in frame[differencing.NAME]]
+    if which == "students":
+        flip = bool(st.checkbox(TEXT["diff_flip"], value=True, key="att_flip", help=TEXT["diff_flip_help"],
+                                bind="query-params"))
+        target = url_choice(st.selectbox, TEXT["diff_student"], names, "att_student", differencing.CHANGED)
+    else:
+        flip = False
+        target = url_choice(st.selectbox, TEXT["diff_patient"], names, "att_patient", "Alice")
+    return differencing.Settings(which, frame, flip, target)
+
+
+def noise(exact: differencing.Settings, found: differencing.View, seed: int) -> noisy_differencing.Settings:
+    """The budget of each noisy answer and the attacker's prior belief, side by side."""
+    c1, c2 = st.columns(2, gap="medium")
+    epsilon = epsilon_slider("att_diff_eps", default=1.0, label=TEXT["diff_eps"], container=c1)
+    prior = float(c2.slider(
+        TEXT["diff_prior"], min_value=0.01, max_value=0.99, value=0.5, step=0.01,
+        key="att_prior", help=TEXT["diff_prior_help"], bind="query-params",
+    ))
+    return noisy_differencing.Settings(
+        exact.table, exact.target, found.position, found.result.with_target, found.result.without_target,
+        epsilon, prior, seed,
+    )
+
+
+def _predicate(ctx: PageContext, where: DeltaGenerator) -> count_query.Settings | None:
+    """COUNT(*) WHERE column op value on the dataset in use, built from menus (None if no count can be built)."""
+    frame = ctx.dataset.table.frame
+    columns = [str(c) for c in frame.columns]
+    if not columns:
+        where.warning(TEXT["pred_no_columns"])
+        return None
+    column = url_choice(where.selectbox, TEXT["pred_column"], columns, "att_col")
+    numeric = is_numeric_column(frame, column)
+    op = url_choice(where.selectbox, TEXT["pred_op"], tuple(OPERATORS) if numeric else TEXT_OPERATORS, "att_op")
+    present = frame[column].dropna()
+    if present.empty:
+        where.warning(TEXT["pred_no_values"].format(column=md_escape(column)))
+        return None
+    if numeric:
+        value: object = float(where.number_input(
+            TEXT["pred_value"], value=float(np.round(present.median(), 2)), key="att_num", bind="query-params"
+        ))
+    else:
+        value = url_choice(where.selectbox, TEXT["pred_category"], sorted({str(v) for v in present}), "att_cat")
+    return count_query.Settings("custom", frame, column, op, value, ctx.dataset.name, not numeric)
+
+
+def count(ctx: PageContext, where: DeltaGenerator) -> count_query.Settings | None:
+    """The count under attack: a course preset or a predicate built from menus."""
+    kind = url_choice(where.radio, TEXT["avg_query"], count_query.KINDS, "att_query",
+                      format_func=lambda q: TEXT[f"avg_query_{q}"])
+    if kind == "zoo":
+        return count_query.Settings("zoo", bundled_dataset("zoo").table.frame)
+    if kind == "medical":
+        frame = bundled_dataset("medical").table.frame
+        buckets = [str(b) for b in frame[count_query.MEDICAL_BUCKETS]]
+        bucket = url_choice(where.selectbox, TEXT["avg_bucket"], buckets, "att_bucket", "30-40")
+        return count_query.Settings("medical", frame, value=bucket)
+    return _predicate(ctx, where)
+
+
+def remember_truth(truth: int | None) -> None:
+    """Keep the count chosen on the Averaging tab for the Defence tab (None: it cannot be used)."""
+    st.session_state[_TRUTH] = truth
+
+
+def attack(where: DeltaGenerator, truth: int | None, seed: int) -> averaging.Settings | None:
+    """Budget per answer, number of repeats k and of simulated attackers, stacked in `where` (drawn
+    even without a count, so their values survive a bad predicate; then None)."""
+    epsilon = epsilon_slider("att_eps", default=0.1, label=TEXT["avg_eps"], container=where)
+    k = int(where.number_input(
+        TEXT["avg_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
+        key="att_k", help=TEXT["avg_k_help"], bind="query-params",
+    ))
+    attackers = int(where.number_input(
+        TEXT["avg_attackers"], min_value=100, max_value=MAX_ATTACKERS, value=10_000, step=1_000,
+        key="att_attackers", help=TEXT["avg_attackers_help"], bind="query-params",
+    ))
+    return None if truth is None else averaging.Settings(truth, epsilon, k, attackers, seed)
+
+
+def table_rows(seed: int) -> table.Settings:
+    """Extra epsilons for Table 6-3 and the number of simulated draws per cell."""
+    c1, c2 = st.columns([3, 1], gap="large")
+    extra = c1.multiselect(
+        TEXT["table_extra_eps"], [e for e in EPSILON_GRID if e not in BOOK_TABLE_6_3], default=[],
+        format_func=lambda v: f"{v:g}", key="att_table_eps", bind="query-params",
+    )
+    trials = int(c2.number_input(
+        TEXT["table_trials"], min_value=1_000, max_value=MAX_ATTACKERS, value=20_000, step=1_000,
+        key="att_table_trials", bind="query-params",
+    ))
+    return table.Settings(tuple(float(e) for e in extra), trials, seed)
+
+
+def defence_budget(seed: int) -> defence.Settings:
+    """The total budget and k, side by side; the count is the Averaging tab's (else the zoo's)."""
+    c1, c2 = st.columns(2, gap="large")
+    epsilon = epsilon_slider("att_def_eps", default=1.0, label=TEXT["def_eps"], container=c1)
+    k = int(c2.number_input(
+        TEXT["def_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
+        key="att_def_k", help=TEXT["avg_k_help"], bind="query-params",
+    ))
+    truth = st.session_state.get(_TRUTH)
+    if truth is None:
+        zoo = count_query.compute(count_query.Settings("zoo", bundled_dataset("zoo").table.frame))
+        return defence.Settings(zoo.truth, False, epsilon, k, seed)
+    return defence.Settings(int(truth), True, epsilon, k, seed)

@@ -1,0 +1,79 @@
+"""Two defences against the averaging attack: split a total budget over the k answers, or cache the
+answers. Running means of a naive, a split and a caching server, and the spread of the mean."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dpcore import attacks as A
+from dpcore.rng import make_rng
+from ui import fmt
+from ui.charts import attacks as charts
+from ui.text.attacks import TEXT
+from ui.views.attacks.common import CURVE_KS, TOL, TRACES, checkpoints, exact_probability, trace_chart
+
+
+@dataclass(frozen=True)
+class Settings:
+    truth: int
+    from_averaging: bool  # the count chosen on the Averaging tab (else the zoo count)
+    epsilon: float  # the naive server's budget per answer, and the split server's total
+    k: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class View:
+    truth: str
+    naive_text: str
+    naive: dict
+    split_text: str
+    split: dict
+    spread: dict
+    spread_text: str
+    cache_intro: str
+    cache_text: str
+    cached: dict
+    caveat: str
+
+
+def compute(settings: Settings) -> View:
+    eps, k, truth = settings.epsilon, settings.k, settings.truth
+    per = A.split_epsilon(eps, k)
+    at = checkpoints(k)
+    naive = A.running_means(eps, at, TRACES, make_rng(settings.seed, "att-def-naive"))
+    split = A.running_means(per, at, TRACES, make_rng(settings.seed, "att-def-split"))
+    cached = A.cached_running_means(eps, at, TRACES, make_rng(settings.seed, "att-def-cache"))
+    split_sd = A.split_mean_noise_std(eps, k)
+    spread = charts.spread_curves(
+        np.array(CURVE_KS, dtype=float),
+        np.array([A.mean_noise_std(eps, x) for x in CURVE_KS]),
+        np.array([A.split_mean_noise_std(eps, x) for x in CURVE_KS]),
+        TOL,
+        charts.SpreadLabels(
+            title=TEXT["def_spread_title"], x=TEXT["def_spread_x"], y=TEXT["def_spread_y"],
+            naive=TEXT["def_spread_naive"], split=TEXT["def_spread_split"], zone=TEXT["def_spread_zone"],
+            series=TEXT["series"],
+        ),
+    )
+    count = fmt.number(truth, 4)
+    return View(
+        truth=TEXT["def_truth" if settings.from_averaging else "def_truth_fallback"].format(truth=count),
+        naive_text=TEXT["def_naive_text"].format(
+            eps=fmt.number(eps), k=fmt.number(k, 7), spent=fmt.number(A.spent_epsilon(eps, k), 7),
+            p=fmt.share(exact_probability(eps, k), 4),
+        ),
+        naive=trace_chart(naive, truth, A.mean_noise_std(eps, k), TEXT["def_naive_title"]),
+        split_text=TEXT["def_split_text"].format(
+            per=fmt.number(per), eps=fmt.number(eps), p=fmt.share(exact_probability(per, k), 4), sd=fmt.number(split_sd),
+        ),
+        split=trace_chart(split, truth, split_sd, TEXT["def_split_title"]),
+        spread=spread,
+        spread_text=TEXT["def_spread_text"],
+        cache_intro=f"### {TEXT['cache_title']}\n\n{TEXT['cache_intro']}",
+        cache_text=TEXT["cache_text"].format(p=fmt.share(A.cached_success_probability(eps), 4), eps=fmt.number(eps)),
+        cached=trace_chart(cached, truth, A.mean_noise_std(eps, 1), TEXT["cache_traces_title"]),
+        caveat=f"{TEXT['cache_caveat']}\n\n{TEXT['simulation_note']}",
+    )

@@ -108,16 +108,6 @@ def rr_estimate(n_yes: int, n: int, p: float) -> float:
     return (prob - 1) / (2 * prob - 1) + yes / ((2 * prob - 1) * total)
 
 
-def rr_corrected_count(n_yes: int, n: int, p: float) -> float:
-    """The course's corrected count N = pi_hat n = (n (p - 1) + n1) / (2p - 1).
-
-    The worked example: [20 * (0.8 - 1) + 14] / (0.8 * 2 - 1) = 16.67 male.
-    """
-    prob = check_truth_probability(p)
-    yes, total = _check_counts(n_yes, n)
-    return (total * (prob - 1) + yes) / (prob * 2 - 1)
-
-
 @dataclass(frozen=True)
 class CorrectionSteps:
     """The course's correction written out: value = numerator / denominator."""
@@ -131,7 +121,9 @@ class CorrectionSteps:
 
 
 def rr_correction_steps(n_yes: int, n: int, p: float) -> CorrectionSteps:
-    """The numbers of [n (p - 1) + n1] / (p * 2 - 1), as the course prints them."""
+    """The course's corrected count N = pi_hat n = [n (p - 1) + n1] / (p * 2 - 1), with the numbers
+    of each step as the course prints them. The worked example: [20 * (0.8 - 1) + 14] / (0.8 * 2 - 1)
+    = 16.67 male."""
     prob = check_truth_probability(p)
     yes, total = _check_counts(n_yes, n)
     numerator = total * (prob - 1) + yes
@@ -263,12 +255,6 @@ def rr_simulate_survey(
 # --------------------------------------------------------------------------------------------
 # Generalised randomized response (k categories)
 # --------------------------------------------------------------------------------------------
-
-
-def grr_other_probability(p: float, categories: int) -> float:
-    """q = (1 - p) / (k - 1): the probability of reporting one particular *other* category."""
-    prob = check_truth_probability(p, categories)
-    return (1 - prob) / (categories - 1)
 
 
 def grr_perturb(codes: np.ndarray, categories: int, p: float, rng: np.random.Generator) -> np.ndarray:

@@ -279,7 +279,6 @@ def expected_revenue_noisy_price(price: float, max_prices: np.ndarray, noise: Ad
 class PricingComparison:
     """What each way of choosing a price earns on average, at one epsilon."""
 
-    prices: np.ndarray
     revenues: np.ndarray
     probabilities: np.ndarray
     epsilon: float
@@ -310,7 +309,6 @@ def compare_pricing(prices: np.ndarray, max_prices: np.ndarray, epsilon: float) 
     width = float(r.max() - r.min())
     noise = calibrate("laplace", eps, sensitivity=width)
     return PricingComparison(
-        prices=r,
         revenues=rev,
         probabilities=probs,
         epsilon=eps,

@@ -1,4 +1,7 @@
-"""AppTest for pages/4_Exponential_mechanism.py: defaults, every control, edited tables, the URL."""
+"""AppTest for pages/4_Exponential_mechanism.py: defaults, every control, edited tables, the URL.
+
+Only the open tab runs: a test of the pricing or the mode tab opens it by its id in the URL, as a
+shared link does (?exp_tab=price)."""
 
 from __future__ import annotations
 
@@ -9,10 +12,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, vega_specs
+from ui import fmt
 from ui.text.exponential import TEXT
 
 PAGE = "pages/4_Exponential_mechanism.py"
-# Vega-Lite charts carry no key in AppTest: each is found by its title.
+PRICE = {"exp_tab": "price"}
+MODE = {"exp_tab": "mode"}
+# Vega-Lite charts carry no key in AppTest: each is found by its title (a long one on two lines).
 TITLES = {
     "exp_fig_vote": TEXT["vote_chart_title"],
     "exp_fig_draws": TEXT["convergence_title"],
@@ -20,12 +26,18 @@ TITLES = {
     "exp_fig_revenue": TEXT["revenue_curves_title"],
     "exp_fig_mode": TEXT["mode_chart_title"],
 }
-CHART_KEYS = tuple(TITLES)
+TAB_CHARTS = {"vote": ("exp_fig_vote", "exp_fig_draws"), "price": ("exp_fig_prices", "exp_fig_revenue"),
+              "mode": ("exp_fig_mode",)}
+
+
+def _title(spec: dict) -> str:
+    text = spec["title"]["text"]
+    return "\n".join(text) if isinstance(text, list) else text
 
 
 def _chart(at: AppTest, key: str) -> dict:
     """The Vega-Lite spec of one chart, its datasets decoded into DataFrames."""
-    return next(spec for spec in vega_specs(at) if spec["title"]["text"] == TITLES[key])
+    return next(spec for spec in vega_specs(at) if _title(spec) == TITLES[key])
 
 
 def _shares(at: AppTest) -> dict[str, list[float]]:
@@ -60,7 +72,8 @@ def test_default_view_is_the_books_vote_at_epsilon_0_1(default_run: AppTest) -> 
     assert at.select_slider(key="exp_eps").value == 0.1
     assert at.data_editor(key="exp_scores").editing_mode == "dynamic"
     np.testing.assert_allclose(_vote_bars(at), [0.42404, 0.33024, 0.14115, 0.10457], atol=1e-5)
-    assert "picks **football** (score 30) with probability **0.424**" in page_text(at)
+    assert "picks **football** (score 30) with probability **42.4%**" in page_text(at)
+    assert "the least likely option has probability 10.5%" in page_text(at)
 
 
 def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> None:
@@ -73,38 +86,47 @@ def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> No
     assert "cut off rather than rounded" in page_text(default_run)
 
 
-def test_epsilon_slider_reaches_zero_and_ten() -> None:
+def test_epsilon_slider_has_the_range_of_every_page_and_says_why_it_opens_at_0_1() -> None:
     at = run_page(PAGE)
     slider = at.select_slider(key="exp_eps")
-    assert slider.options[0] == "0" and slider.options[-1] == "10"
-    slider.set_value(0.0).run()
+    assert slider.options[0] == "0.001" and slider.options[-1] == "20"
+    assert "opens at ε = 0.1, a column of the course's Table 6-4" in page_text(at)
+    slider.set_value(0.001).run()
     assert_clean(at)
-    assert _vote_bars(at) == [0.25] * 4
-    assert "every option has probability 0.25" in page_text(at)
+    np.testing.assert_allclose(_vote_bars(at), [0.25] * 4, atol=0.01)  # ε → 0: every option alike
     at.select_slider(key="exp_eps").set_value(1.0).run()
     np.testing.assert_allclose(_vote_bars(at)[:2], [0.92413, 0.07586], atol=1e-5)
     table = _table(at, "Score (votes)")
     assert table["Probability at ε = 1"].iloc[0] == pytest.approx(0.924127, abs=1e-6)
 
 
-def test_epsilon_changes_the_data_of_the_charts_but_not_their_specs() -> None:
-    at = run_page(PAGE)
-    before = {key: _chart(at, key) for key in CHART_KEYS}
-    at.select_slider(key="exp_eps").set_value(1.0)
-    at.select_slider(key="exp_price_eps").set_value(0.1)
-    at.select_slider(key="exp_mode_eps").set_value(0.01).run()
+@pytest.mark.parametrize("tab,slider,value", [("vote", "exp_eps", 1.0), ("price", "exp_price_eps", 0.1),
+                                              ("mode", "exp_mode_eps", 0.01)])
+def test_each_epsilon_changes_the_data_of_its_charts_but_not_their_specs(tab: str, slider: str, value: float) -> None:
+    at = run_page(PAGE, {"exp_tab": tab} if tab != "vote" else None)
+    before = {key: _chart(at, key) for key in TAB_CHARTS[tab]}
+    at.select_slider(key=slider).set_value(value).run()
     assert_clean(at)
-    after = {key: _chart(at, key) for key in CHART_KEYS}
+    after = {key: _chart(at, key) for key in TAB_CHARTS[tab]}
     # Only numbers change: the browser swaps the data into charts it has already drawn.
     assert {k: layout(v) for k, v in after.items()} == {k: layout(v) for k, v in before.items()}
-    vote = after["exp_fig_vote"]["datasets"]["bars"]
+    changed = [k for k in after if any(not d.equals(before[k]["datasets"][n]) for n, d in after[k]["datasets"].items())]
+    assert changed == list(TAB_CHARTS[tab]) if tab != "price" else "exp_fig_revenue" in changed
+
+
+def test_epsilon_moves_every_chart_as_it_should() -> None:
+    at = run_page(PAGE, {"exp_eps": "1"})
+    vote = _chart(at, "exp_fig_vote")["datasets"]["bars"]
     np.testing.assert_allclose(vote["probability"][:2], [0.92413, 0.07586], atol=1e-5)
-    assert vote["value"].tolist()[:2] == ["0.924", "0.0759"]
+    assert vote["value"].tolist() == ["92.4%", "7.59%", "≈0%", "≈0%"]
     assert vote["best"].tolist() == [True, False, False, False]
     assert vote["score"].tolist() == [30, 25, 8, 2]
-    assert after["exp_fig_revenue"]["datasets"]["current"]["epsilon"].tolist() == [0.1]
-    assert before["exp_fig_revenue"]["datasets"]["current"]["epsilon"].tolist() == [1.0]
-    bars, chosen = after["exp_fig_mode"]["datasets"]["bars"], after["exp_fig_mode"]["datasets"]["chosen"]
+    price = run_page(PAGE, PRICE)
+    assert _chart(price, "exp_fig_revenue")["datasets"]["current"]["epsilon"].tolist() == [1.0]
+    price.select_slider(key="exp_price_eps").set_value(0.1).run()
+    assert _chart(price, "exp_fig_revenue")["datasets"]["current"]["epsilon"].tolist() == [0.1]
+    mode = run_page(PAGE, {**MODE, "exp_mode_eps": "0.01"})
+    bars, chosen = _chart(mode, "exp_fig_mode")["datasets"]["bars"], _chart(mode, "exp_fig_mode")["datasets"]["chosen"]
     assert len(chosen) == 1 and chosen["label"][0] == "private choice"
     marked = bars.loc[bars["option"] == chosen["option"][0], "probability"].tolist()
     assert marked == [chosen["probability"][0]]
@@ -131,6 +153,8 @@ def test_editing_a_score_changes_the_bars() -> None:
     after = _vote_bars(at)
     assert after != before and int(np.argmax(after)) == 3
     assert "picks **tennis** (score 60)" in page_text(at)
+    table = _table(at, "Score (votes)")
+    assert table["Probability at ε = 0.1"].iloc[3] == pytest.approx(max(after))
 
 
 def test_adding_and_deleting_options() -> None:
@@ -161,8 +185,10 @@ def test_invalid_table_shows_an_error_and_no_exception(edit: dict, fragment: str
     _edit(at, "exp_scores", **edit)
     errors = page_errors(at)
     assert any(fragment in e for e in errors), errors
-    # the rest of the page still works
-    assert at.metric and "Most common value" in [t.label for t in at.tabs][2]
+    # the rest of the page still works: the controls keep their values, the book's table is there
+    assert at.select_slider(key="exp_eps").value == 0.1 and at.number_input(key="exp_draws").value == 1000
+    assert "Book, ε = 0.1" in _table(at, "Book, ε = 0.1").columns
+    assert "Most common value" in [t.label for t in at.tabs][2]
 
 
 def test_huge_scores_and_a_tiny_sensitivity_stay_finite() -> None:
@@ -189,14 +215,18 @@ def test_sampling_converges_to_the_probabilities() -> None:
     )
 
 
-def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> None:
-    at = default_run
+def test_pricing_defaults_and_the_sensitivity_sentence() -> None:
+    at = run_page(PAGE, PRICE)
+    assert_clean(at)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Best price, no privacy"] == "3 at price 1"
     assert float(metrics["Exponential mechanism (expected)"]) > float(metrics["Best price + Laplace noise (expected)"])
     text = page_text(at)
     assert "**Δq = 4**" in text
     assert "scale b = Δ / ε = 3.75" in text
+    # two sensitivities, each named for what it bounds, and the page says why both are right
+    assert "another sensitivity, Δ = 3.75: that of the best price itself" in text
+    assert "from 0.25 to 4" in text and "only the score's Δq = 4" in text
     prices = _chart(at, "exp_fig_prices")["datasets"]
     assert prices["revenue"]["value"].tolist()[:4] == [0.75, 1.5, 2.25, 3.0]
     assert prices["choice"]["value"].sum() == pytest.approx(1.0)
@@ -204,7 +234,7 @@ def test_pricing_defaults_and_the_sensitivity_sentence(default_run: AppTest) -> 
 
 
 def test_pricing_epsilon_and_grid_and_buyers() -> None:
-    at = run_page(PAGE)
+    at = run_page(PAGE, PRICE)
     before = {m.label: m.value for m in at.metric}
     at.select_slider(key="exp_price_eps").set_value(20.0).run()
     assert_clean(at)
@@ -222,27 +252,28 @@ def test_pricing_epsilon_and_grid_and_buyers() -> None:
 
 
 def test_invalid_buyers_show_an_error() -> None:
-    at = run_page(PAGE)
+    at = run_page(PAGE, PRICE)
     _edit(at, "exp_buyers", edited={0: {"max_price": -2}})
     assert any("cannot be negative" in e for e in page_errors(at))
     _edit(at, "exp_buyers", deleted=[0, 1, 2])
     assert any("buyer table is empty" in e for e in page_errors(at))
 
 
-def test_private_mode_of_the_medical_table(default_run: AppTest) -> None:
-    at = default_run
+def test_private_mode_of_the_medical_table() -> None:
+    at = run_page(PAGE, MODE)
+    assert_clean(at)
     assert at.selectbox(key="exp_mode_col").value == "age_bucket"
     assert at.selectbox(key="exp_mode_w").value == "patients"
     text = page_text(at)
     assert "The true most common value is **60\\-70** (463 people)" in text
     # eps = 1, Delta_q = 1: gaps of 6, 27, 42, 58 votes behind the mode
     expected = 1 / (1 + sum(math.exp(-g / 2) for g in (6, 27, 42, 58)))
-    assert f"probability **{expected:.3g}**" in text
+    assert f"probability **{fmt.share(expected)}**" in text
     assert "public list of possible values" in text
 
 
 def test_private_mode_controls_and_other_datasets() -> None:
-    at = run_page(PAGE, {"data": "penguins"})
+    at = run_page(PAGE, {"data": "penguins", **MODE})
     assert_clean(at)
     at.selectbox(key="exp_mode_col").set_value("island").run()
     assert_clean(at)
@@ -273,12 +304,45 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert_clean(first)
     assert first.select_slider(key="exp_eps").value == 1.0
     assert first.number_input(key="exp_draws").value == 500
-    assert first.select_slider(key="exp_price_eps").value == 0.1
-    assert first.select_slider(key="exp_mode_eps").value == 0.01
-    for key in ("exp_fig_vote", "exp_fig_draws", "exp_fig_mode"):
+    for key in ("exp_fig_vote", "exp_fig_draws"):
         for name, data in _chart(first, key)["datasets"].items():
             assert data.equals(_chart(second, key)["datasets"][name]), (key, name)
     other = run_page(PAGE, {**query, "seed": "8"})
     assert _shares(other) != _shares(first)
-    zero = run_page(PAGE, {"exp_eps": "0"})
-    assert zero.select_slider(key="exp_eps").value == 0.0
+    assert run_page(PAGE, {**query, **PRICE}).select_slider(key="exp_price_eps").value == 0.1
+    mode_first, mode_second = run_page(PAGE, {**query, **MODE}), run_page(PAGE, {**query, **MODE})
+    assert mode_first.select_slider(key="exp_mode_eps").value == 0.01
+    for name, data in _chart(mode_first, "exp_fig_mode")["datasets"].items():
+        assert data.equals(_chart(mode_second, "exp_fig_mode")["datasets"][name]), name
+
+
+@pytest.mark.parametrize("tab", ["vote", "price", "mode"])
+def test_a_link_with_the_tab_id_opens_that_tab_and_runs_only_it(tab: str) -> None:
+    at = run_page(PAGE, {"exp_tab": tab} if tab != "vote" else None)
+    assert_clean(at)
+    shown = sorted(_title(spec) for spec in vega_specs(at))
+    assert shown == sorted(TITLES[key] for key in TAB_CHARTS[tab])
+    assert bool(at.metric) == (tab == "price")
+    assert at.query_params.get("exp_tab") == (None if tab == "vote" else tab)  # the first tab keeps links short
+
+
+def test_every_layer_is_named() -> None:
+    for query in (None, PRICE, MODE):
+        at = run_page(PAGE, query)
+        for spec in vega_specs(at):
+            names = [layer.get("name") for layer in spec["layer"]]
+            assert all(names) and len(set(names)) == len(names), (_title(spec), names)
+
+
+def test_lowest_price_and_no_weight_column() -> None:
+    at = run_page(PAGE, PRICE)
+    at.number_input(key="exp_pmin").set_value(1.0).run()
+    assert_clean(at)
+    assert _chart(at, "exp_fig_prices")["datasets"]["revenue"]["price"].tolist()[0] == 1.0
+    assert "from 1 to 4" in page_text(at) and "Δ = 3" in page_text(at)
+    at = run_page(PAGE, MODE)
+    at.selectbox(key="exp_mode_w").set_value("").run()  # one row, one person: five buckets of 1
+    assert_clean(at)
+    assert "(1 person)" in page_text(at)
+    bars = _chart(at, "exp_fig_mode")["datasets"]["bars"]
+    assert bars["count"].tolist() == [1] * 5 and bars["best"].all()

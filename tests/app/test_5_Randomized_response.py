@@ -1,4 +1,7 @@
-"""AppTest for pages/5_Randomized_response.py: defaults, p <-> eps, tosses, columns, the URL."""
+"""AppTest for pages/5_Randomized_response.py: defaults, p <-> eps, tosses, columns, the URL.
+
+Only the open tab runs: a test of another tab than the coin protocol opens it by its id in the
+URL, as a shared link does (?rr_tab=column)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,13 @@ from tests.app.conftest import assert_clean, layout, page_errors, page_text, run
 from ui.text.randomized_response import TEXT
 
 PAGE = "pages/5_Randomized_response.py"
+BOOK = {"rr_tab": "book"}
+COLUMN = {"rr_tab": "column"}
+
+
+def _title(spec: dict) -> str:
+    text = spec["title"]["text"]
+    return "\n".join(text) if isinstance(text, list) else text
 
 
 def _chart(at: AppTest, key: str) -> dict:
@@ -20,8 +30,9 @@ def _chart(at: AppTest, key: str) -> dict:
         "rr_fig_survey": lambda t: t == TEXT["survey_chart_title"],
         "rr_fig_column": lambda t: t.startswith(TEXT["column_chart_title"].split("{")[0]),
         "rr_fig_error": lambda t: t == TEXT["error_chart_title"],
+        "rr_fig_models": lambda t: t == TEXT["diagram_title"],
     }
-    return next(spec for spec in vega_specs(at) if titles[key](spec["title"]["text"]))
+    return next(spec for spec in vega_specs(at) if titles[key](_title(spec)))
 
 
 def _survey(at: AppTest) -> dict[str, float]:
@@ -51,14 +62,35 @@ def test_default_view(default_run: AppTest) -> None:
     assert "ε = ln(p / (1 − p)) = ln(0.75 / 0.25) = **1.099**" in text
     assert "Of 1,000 respondents, 300 truly say 'yes'" in text
     assert [t.label for t in at.tabs] == ["The coin protocol", "The book's example", "Your data", "Local versus central"]
-    assert len(vega_specs(at)) == 4 and not at.get("plotly_chart")
+    assert len(vega_specs(at)) == 1 and not at.get("plotly_chart")  # only the open tab runs
 
 
-def test_the_books_worked_example(default_run: AppTest) -> None:
-    text = page_text(default_run)
+@pytest.mark.parametrize("tab,charts", [("protocol", ["rr_fig_survey"]), ("book", []),
+                                        ("column", ["rr_fig_column", "rr_fig_error"]), ("local", ["rr_fig_models"])])
+def test_a_link_with_the_tab_id_opens_that_tab_and_runs_only_it(tab: str, charts: list[str]) -> None:
+    at = run_page(PAGE, {"rr_tab": tab} if tab != "protocol" else None)
+    assert_clean(at)
+    assert len(vega_specs(at)) == len(charts)
+    for key in charts:
+        assert _chart(at, key)["layer"]  # found by its title
+    assert ("Male: [20 × (0.8 − 1) + 14]" in page_text(at)) == (tab == "book")
+    assert at.query_params.get("rr_tab") == (None if tab == "protocol" else tab)  # the first tab keeps links short
+
+
+def test_every_layer_is_named() -> None:
+    for query, keys in ((None, ["rr_fig_survey"]), (COLUMN, ["rr_fig_column", "rr_fig_error"]),
+                        ({"rr_tab": "local"}, ["rr_fig_models"])):
+        at = run_page(PAGE, query)
+        for key in keys:
+            names = [layer.get("name") for layer in _chart(at, key)["layer"]]
+            assert all(names) and len(set(names)) == len(names), (key, names)
+
+
+def test_the_books_worked_example() -> None:
+    text = page_text(run_page(PAGE, BOOK))
     assert "Male: [20 × (0.8 − 1) + 14] / (0.8 × 2 − 1) = 10 / 0.6 ≈ **16.7** (16.67)" in text
     assert "Female: [20 × (0.8 − 1) + 6] / (0.8 × 2 − 1) = 2 / 0.6 ≈ **3.3** (3.33)" in text
-    table = _table(default_run, "Corrected")
+    table = _table(run_page(PAGE, BOOK), "Corrected")
     assert list(table["True count"]) == [16, 4]
     assert list(table["Reported"]) == [14, 6]
     assert list(table["Corrected"]) == [16.67, 3.33]
@@ -77,7 +109,6 @@ def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> Non
 def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs() -> None:
     at = run_page(PAGE)
     before = vega_specs(at)
-    at.select_slider(key="rr_col_eps").set_value(5.0)
     at.number_input(key="rr_p").set_value(0.9)
     at.slider(key="rr_share").set_value(0.6).run()
     assert_clean(at)
@@ -86,6 +117,11 @@ def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs()
     assert [layout(a) for a in after] == [layout(b) for b in before]
     assert _survey(at)["truth"] == pytest.approx(0.6)
     assert _survey(at)["high"] - _survey(at)["corrected"] == pytest.approx(1.959964 * math.sqrt(0.09 / 1000) / 0.8, rel=1e-5)
+    at = run_page(PAGE, COLUMN)
+    before = vega_specs(at)
+    at.select_slider(key="rr_col_eps").set_value(5.0).run()
+    assert_clean(at)
+    assert [layout(a) for a in vega_specs(at)] == [layout(b) for b in before]
     bars = _chart(at, "rr_fig_column")["datasets"]["bars"]
     truth = bars.loc[bars["series"] == "True", "value"].tolist()
     assert truth == pytest.approx([c / 2182 for c in (405, 436, 421, 457, 463)])
@@ -95,7 +131,7 @@ def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs()
     corrected = bars.loc[bars["series"] == "Corrected (95% interval)", "value"].to_numpy()
     assert (intervals["low"].to_numpy() < corrected).all() and (corrected < intervals["high"].to_numpy()).all()
     run = _chart(at, "rr_fig_error")["datasets"]["run"]
-    assert run["note"].tolist() == ["this run: n = 2,182, ε = 5"]
+    assert run["note"].tolist() == ["this run:\nn = 2,182, ε = 5"]
 
 
 def test_p_sets_epsilon_and_epsilon_sets_p() -> None:
@@ -116,8 +152,7 @@ def test_unusable_p_shows_an_error_and_no_exception(p: float, fragment: str) -> 
     errors = page_errors(at)
     assert any(fragment in e for e in errors), errors
     assert not any("Of 1,000 respondents" in m.value for m in at.markdown)
-    # the other tabs still work
-    assert "Male: [20 × (0.8 − 1) + 14]" in page_text(at)
+    assert at.number_input(key="rr_p").value == pytest.approx(p)  # the control keeps what was typed
     at.number_input(key="rr_p").set_value(0.75).run()
     assert_clean(at)
 
@@ -170,8 +205,9 @@ def test_survey_controls() -> None:
     assert abs(corrected - 0.6) < 4 * math.sqrt(0.75 * 0.25 / 20_000) / 0.5
 
 
-def test_column_of_the_medical_table(default_run: AppTest) -> None:
-    at = default_run
+def test_column_of_the_medical_table() -> None:
+    at = run_page(PAGE, COLUMN)
+    assert_clean(at)
     assert at.selectbox(key="rr_col").value == "age_bucket"
     assert at.selectbox(key="rr_w").value == "patients"
     p = math.e / (math.e + 4)
@@ -181,19 +217,20 @@ def test_column_of_the_medical_table(default_run: AppTest) -> None:
     assert table["Corrected frequency"].sum() == pytest.approx(1.0)
     error = _chart(at, "rr_fig_error")["datasets"]
     names = error["curves"]["series"].unique().tolist()
-    assert names == ["Local, ε = 0.5", "Local, ε = 1", "Local, ε = 2", "Local, ε = 4", "Local, the ε chosen above",
-                     "Central (histogram page), the ε chosen above"]
+    assert names == ["Local, ε = 0.5", "Local, ε = 1", "Local, ε = 2", "Local, ε = 4", "Local, your ε",
+                     "Central, your ε"]
+    assert '"your ε" is the ε chosen above' in page_text(at)
     run = error["run"]
-    assert run["series"].tolist() == ["This run"] and run["n"].tolist() == [2182]
-    assert run["note"].tolist() == ["this run: n = 2,182, ε = 1"]
+    assert run["n"].tolist() == [2182]
+    assert run["note"].tolist() == ["this run:\nn = 2,182, ε = 1"]
     curves = error["curves"]
-    chosen = curves.loc[curves["series"] == "Local, the ε chosen above", "error"].tolist()
+    chosen = curves.loc[curves["series"] == "Local, your ε", "error"].tolist()
     assert chosen == curves.loc[curves["series"] == "Local, ε = 1", "error"].tolist()
     assert chosen == sorted(chosen, reverse=True)  # the error shrinks as n grows
 
 
 def test_binary_column_and_epsilon() -> None:
-    at = run_page(PAGE, {"data": "penguins"})
+    at = run_page(PAGE, {"data": "penguins", **COLUMN})
     assert_clean(at)
     assert "sex" in at.selectbox(key="rr_col").options
     assert "body_mass_g" in at.selectbox(key="rr_col").options  # 94 distinct masses: still under the limit
@@ -208,7 +245,7 @@ def test_binary_column_and_epsilon() -> None:
 
 
 def test_a_dataset_without_a_usable_column_says_so() -> None:
-    at = run_page(PAGE, {"data": "upload"})
+    at = run_page(PAGE, {"data": "upload", **COLUMN})
     ids = "id\n" + "\n".join(str(i) for i in range(300)) + "\n"
     at.sidebar.file_uploader[0].set_value(("ids.csv", ids.encode(), "text/csv")).run()
     assert_clean(at)
@@ -216,7 +253,7 @@ def test_a_dataset_without_a_usable_column_says_so() -> None:
 
 
 def test_user_text_is_escaped() -> None:
-    at = run_page(PAGE, {"data": "upload"})
+    at = run_page(PAGE, {"data": "upload", **COLUMN})
     csv = "**[x](http://evil.example)**,n\n<b>a</b>,1\nb,2\nb,3\n"
     at.sidebar.file_uploader[0].set_value(("evil.csv", csv.encode(), "text/csv")).run()
     assert_clean(at)
@@ -224,7 +261,7 @@ def test_user_text_is_escaped() -> None:
     # Vega draws labels as SVG text: the user's text travels as a plain value and shows as typed
     assert "<b>a</b>" in chart["datasets"]["bars"]["bin"].tolist()
     assert "<b>a</b>" in chart["layer"][0]["encoding"]["x"]["sort"]
-    assert "**[x](http" in chart["title"]["text"]
+    assert "**[x](http" in _title(chart)
 
 
 def test_url_parameters_reopen_the_same_view() -> None:
@@ -234,10 +271,20 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert first.number_input(key="rr_eps").value == pytest.approx(math.log(9))
     assert first.number_input(key="rr_n").value == 500
     assert first.slider(key="rr_share").value == pytest.approx(0.6)
+    for name, data in _chart(first, "rr_fig_survey")["datasets"].items():
+        assert data.equals(_chart(second, "rr_fig_survey")["datasets"][name]), name
+    first, second = run_page(PAGE, {**query, **COLUMN}), run_page(PAGE, {**query, **COLUMN})
     assert first.select_slider(key="rr_col_eps").value == 2.0
-    for key in ("rr_fig_survey", "rr_fig_column"):
-        for name, data in _chart(first, key)["datasets"].items():
-            assert data.equals(_chart(second, key)["datasets"][name]), (key, name)
-    other = run_page(PAGE, {**query, "seed": "4"})
+    for name, data in _chart(first, "rr_fig_column")["datasets"].items():
+        assert data.equals(_chart(second, "rr_fig_column")["datasets"][name]), name
+    other = run_page(PAGE, {**query, **COLUMN, "seed": "4"})
     bars = _chart(first, "rr_fig_column")["datasets"]["bars"]
     assert not _chart(other, "rr_fig_column")["datasets"]["bars"].equals(bars)
+
+
+def test_no_weight_column_makes_each_row_one_person() -> None:
+    at = run_page(PAGE, COLUMN)
+    at.selectbox(key="rr_w").set_value("").run()
+    assert_clean(at)
+    assert "each of the 5 people reports their true value" in page_text(at)
+    assert list(_table(at, "Corrected frequency")["True count"]) == [1] * 5

@@ -25,25 +25,29 @@ TEXT: dict[str, str] = {
         "The table is not stored in the page's address: a shared link reopens the book's table with "
         "your other settings. Reload the page to get the book's table back."
     ),
-    "vote_epsilon": "Privacy budget ε (0 = every option equally likely)",
+    "vote_epsilon": "Privacy budget ε",
+    "vote_epsilon_default": (
+        "The slider opens at ε = 0.1, a column of the course's Table 6-4, rather than at 1 as on the "
+        "other tabs. It spans 0.001 to 20, as on every page; the table's ε = 0 column, where every "
+        "option is equally likely and the outcome says nothing about the votes, is shown below."
+    ),
     "sensitivity": "Score sensitivity Δq",
     "sensitivity_help": "The most one person can change any score. One vote per person: Δq = 1.",
-    "vote_chart_title": "Probability of choosing each option",
+    "vote_chart_title": "Probability of choosing\neach option",
     "option_axis": "Option",
     "probability_axis": "Probability of being chosen",
     "score_title": "Score",
     "vote_summary": (
-        "At ε = {eps:g} the mechanism picks **{best}** (score {score:g}) with probability "
-        "**{prob:.3g}**; the least likely option has probability {low:.3g}."
+        "At ε = {eps} the mechanism picks **{best}** (score {score}) with probability "
+        "**{prob}**; the least likely option has probability {low}."
     ),
-    "vote_uniform": "At ε = 0 every option has probability {prob:.3g}: the outcome says nothing about the votes.",
-    "table_probability_now": "Probability at ε = {eps:g}",
-    "table_probability_at": "ε = {eps:g}",
+    "table_probability_now": "Probability at ε = {eps}",
+    "table_probability_at": "ε = {eps}",
     "book_title": "Table 6-4 of the course: the book next to the computation",
     "book_option": "Sport",
     "book_score": "Score",
-    "book_printed": "Book, ε = {eps:g}",
-    "book_computed": "Computed, ε = {eps:g}",
+    "book_printed": "Book, ε = {eps}",
+    "book_computed": "Computed, ε = {eps}",
     "book_note": (
         "Computed values are shown to the book's printed precision. One cell differs in the last "
         "digit: volleyball at ε = 1 is 0.0759, which the book printed as 0.075 (cut off rather "
@@ -52,14 +56,18 @@ TEXT: dict[str, str] = {
     "draws_title": "Sample selections with the seed",
     "draws": "Number of simulated selections N",
     "draws_help": "Each selection is one run of the mechanism on the same votes. Change the seed in the sidebar for other draws.",
-    "convergence_title": "Share of each option among the first m selections (dotted: its probability)",
+    "convergence_title": "Share of each option in\nthe first m selections\n(dotted: its probability)",
     "draws_axis": "Number of selections m",
     "share_axis": "Share of selections",
     "draws_summary": (
-        "In {n:,} simulated selections **{best}** came out {count:,} times, a share of {share:.3f} "
-        "against a probability of {prob:.3f}. The largest gap between a share and its "
-        "probability is {gap:.3f}; it shrinks like 1/√N."
+        "In {n} **{best}** came out {count}, a share of {share} against a probability of "
+        "{prob}. The largest gap between a share and its probability is {gap}; it shrinks "
+        "like 1/√N."
     ),
+    "selections_one": "1 simulated selection",
+    "selections_many": "{n} simulated selections",
+    "times_one": "once",
+    "times_many": "{n} times",
     # --- pumpkin pricing
     "price_story": (
         "The course's story: we sell pumpkins to Alice and Bob, who pay at most 1 each, and to "
@@ -78,20 +86,25 @@ TEXT: dict[str, str] = {
     "price_sensitivity": (
         "Score: the revenue at price r, that is r × (number of buyers who pay at least r). One buyer "
         "more, fewer or changed adds or removes at most one sale at price r, so the revenue moves by "
-        "at most r. The sensitivity is therefore the largest candidate price: **Δq = {delta:g}**."
+        "at most r. The score's sensitivity is therefore the largest candidate price: **Δq = {delta}**. "
+        "(The noisy price below uses another sensitivity, Δ = {width}: that of the best price itself, "
+        "not of a revenue. Both numbers are right, for different quantities.)"
     ),
     "price_noise_sensitivity": (
-        "For the noisy price we add Laplace noise of scale b = Δ / ε = {scale:.3g} to the best price "
-        "{best:g}. Its sensitivity Δ = {width:g} is the width of the price range, because one buyer "
-        "changing can move the best price from one end to the other (from 1 to 3 in the story)."
+        "For the noisy price we add Laplace noise of scale b = Δ / ε = {scale} to the best price "
+        "{best}. Here Δ = {width} is the sensitivity of the best price itself: one buyer changing can "
+        "move the best price from one end of the candidate range to the other, from {low} to {high} "
+        "(from 1 to 3 in the course's story), so Δ is the width of the range. The exponential "
+        "mechanism needs no such bound on the price, only the score's Δq = {delta}: the most one "
+        "buyer changes any revenue."
     ),
     "metric_best": "Best price, no privacy",
-    "metric_best_value": "{revenue:.3g} at price {price:g}",
+    "metric_best_value": "{revenue} at price {price}",
     "metric_exponential": "Exponential mechanism (expected)",
     "metric_noisy": "Best price + Laplace noise (expected)",
     "price_summary": (
-        "At ε = {eps:g}: the best price {price:g} earns **{best:.3f}**; the exponential mechanism earns "
-        "**{expo:.3f}** on average; the best price plus Laplace noise earns **{noisy:.3f}** on average."
+        "At ε = {eps}: the best price {price} earns **{best}**; the exponential mechanism earns "
+        "**{expo}** on average; the best price plus Laplace noise earns **{noisy}** on average."
     ),
     "price_ruinous": (
         "Why noise on a price is ruinous: whenever the noise pushes the price even slightly above "
@@ -100,15 +113,17 @@ TEXT: dict[str, str] = {
         "The exponential mechanism only ever picks a candidate price, and as ε grows it picks a best "
         "one almost surely."
     ),
-    "candidates_title": "Revenue of each candidate price (left axis) and the chance that the exponential mechanism picks it (right axis)",
+    "candidates_title": "Each candidate price: its\nrevenue (left axis) and the\nchance it is picked (right)",
     "price_axis": "Candidate price",
     "revenue_axis": "Revenue",
+    "buyer_max": "Most a buyer will pay",
     "revenue_curves_title": "Expected revenue against ε",
     "epsilon_axis": "Privacy budget ε",
     "expected_revenue_axis": "Expected revenue",
     "curve_best": "Best price (no privacy)",
     "curve_exponential": "Exponential mechanism",
     "curve_noisy": "Best price + Laplace noise",
+    "curve_way": "Way of pricing",
     # --- most common value
     "mode_intro": (
         "Which value of a column is the most common? The score of a candidate value is the number "
@@ -117,12 +132,14 @@ TEXT: dict[str, str] = {
     "mode_column": "Column",
     "mode_epsilon": "Privacy budget ε for the choice",
     "mode_result": (
-        "The private choice is **{chosen}** ({chosen_count:,} people). The true most common value "
-        "is **{mode}** ({mode_count:,} people); at ε = {eps:g} the mechanism picks it with probability "
-        "**{prob:.3g}**."
+        "The private choice is **{chosen}** ({chosen_count}). The true most common value "
+        "is **{mode}** ({mode_count}); at ε = {eps} the mechanism picks it with probability "
+        "**{prob}**."
     ),
+    "people_one": "1 person",
+    "people_many": "{n} people",
     "mode_result_tied": "Several values share the top count, so any of them counts as the most common.",
-    "mode_chart_title": "Probability of choosing each value, most common first",
+    "mode_chart_title": "Probability of choosing\neach value, most common first",
     "mode_value_axis": "Value",
     "count_title": "People",
     "mode_chosen_label": "private choice",
@@ -132,8 +149,8 @@ TEXT: dict[str, str] = {
         "from a public list fixed in advance: listing only the values present would itself reveal "
         "that somebody holds each of them."
     ),
-    "mode_truncated": "The column has {distinct:,} distinct values; only the {kept} most common are candidates.",
-    "mode_left_out": "Not counted: {missing:,} people with a missing value and {outside:,} with a value outside the public list.",
+    "mode_truncated": "The column has {distinct} distinct values; only the {kept} most common are candidates.",
+    "mode_left_out": "Not counted: {missing} with a missing value and {outside} with a value outside the public list.",
     "mode_bars_truncated": "The chart shows the {shown} most common candidates of {total}.",
     "simulation": "Simulation: the draws use numpy's random generator with the seed, to show how the mechanism behaves.",
     "no_columns": "This dataset has no columns.",

@@ -1,0 +1,97 @@
+"""Control groups of the Randomized response page: p and ε following each other, the respondent's
+coin, the survey's size and true share, and the column to randomize."""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from dpcore.ldp import MAX_RESPONDENTS, check_truth_probability, rr_respond
+from dpcore.limits import MAX_CATEGORIES
+from dpcore.mechanisms import rr_epsilon, rr_truth_probability
+from dpcore.rng import make_rng
+from dpcore.validation import check_epsilon
+from ui.memo import session_memo
+from ui.page import PageContext, show_error
+from ui.state import url_choice
+from ui.text.randomized_response import TEXT
+from ui.views.randomized_response.column import eligible_columns
+from ui.views.randomized_response.protocol import Toss
+from ui.widgets import column_and_weight_row
+
+_EPS_ERROR = "_rr_eps_error"
+_HISTORY = "_rr_history"  # the tosses of "one respondent": (true answer, heads, reported)
+
+
+def _eps_typed() -> None:
+    """ε was typed: set p from it, or keep p and say why the ε cannot be used."""
+    try:
+        eps = check_epsilon(st.session_state["rr_eps"])
+    except ValueError as exc:
+        st.session_state[_EPS_ERROR] = str(exc)
+        return
+    st.session_state["rr_p"] = rr_truth_probability(eps)
+
+
+def truth_probability() -> float | None:
+    """p and ε side by side, each following the other. Returns a usable p, or None after showing
+    why not (a rejected ε keeps p and says so)."""
+    c1, c2 = st.columns(2)
+    p_typed = c1.number_input(
+        TEXT["p"], min_value=0.0, max_value=1.0, value=0.75, step=0.01, format="%.4f", key="rr_p",
+        help=TEXT["p_help"], bind="query-params",
+    )
+    try:
+        p: float | None = check_truth_probability(p_typed)
+    except ValueError as exc:
+        p, problem = None, exc
+    else:
+        problem = None
+        if "rr_eps" not in st.session_state or not math.isclose(st.session_state["rr_eps"], rr_epsilon(p), abs_tol=1e-9):
+            st.session_state["rr_eps"] = rr_epsilon(p)
+    c2.number_input(TEXT["eps"], step=0.1, format="%.4f", key="rr_eps", help=TEXT["eps_help"], on_change=_eps_typed)
+    rejected = st.session_state.pop(_EPS_ERROR, None)
+    if rejected:
+        show_error(ValueError(TEXT["eps_rejected"].format(message=rejected, p=f"{p_typed:.4g}")))
+    if problem is not None:
+        show_error(problem)
+    return p
+
+
+def respondent(p: float, seed: int) -> tuple[Toss, ...]:
+    """The respondent's true answer and the buttons that toss the coin or start again; returns
+    the tosses so far. Each toss is drawn from the seed and its number, with the p in use."""
+    truth = url_choice(
+        st.radio, TEXT["one_truth"], ("yes", "no"), "rr_truth", "yes",
+        format_func=lambda v: TEXT[f"answer_{v}"], horizontal=True,
+    )
+    c2, c3 = st.columns([3, 2])
+    history: list[Toss] = st.session_state.setdefault(_HISTORY, [])
+    if c2.button(TEXT["one_button"], key="rr_ask", type="primary"):
+        turn = rr_respond(truth == "yes", p, make_rng(seed, f"rr-one-{len(history) + 1}"))
+        history.append((turn.truth, turn.coin_heads, turn.reported))
+    if c3.button(TEXT["one_reset"], key="rr_reset"):
+        history.clear()
+    return tuple(history)
+
+
+def survey() -> tuple[int, float]:
+    """The number of respondents and the true share of "yes" among them, in one row."""
+    c1, c2 = st.columns(2)
+    n = c1.number_input(TEXT["survey_n"], min_value=1, max_value=MAX_RESPONDENTS, value=1000, step=100,
+                        key="rr_n", bind="query-params")
+    share = c2.slider(TEXT["survey_share"], min_value=0.0, max_value=1.0, value=0.3, step=0.01, key="rr_share",
+                      bind="query-params")
+    return int(n), float(share)
+
+
+def column(ctx: PageContext) -> tuple[str, str | None, DeltaGenerator] | None:
+    """The column to randomize and its weight column in one row, with the row's last cell left for
+    ε; None (after saying why) when the dataset has no column with 2 to MAX_CATEGORIES values."""
+    eligible = session_memo("rr_eligible", ctx.dataset.ident, lambda: eligible_columns(ctx.dataset.table.frame))
+    if not eligible:
+        st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
+        return None
+    return column_and_weight_row(ctx.dataset, eligible, "rr_col", "rr_w", TEXT["column"])

@@ -23,12 +23,14 @@ def number(x: float, digits: int = 3) -> str:
         return "0"
     decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
     text = f"{round(x, decimals):,.{decimals}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return text.replace("-", "−")  # the minus sign, not a hyphen
 
 
-def share(p: float) -> str:
+def share(p: float, digits: int = 3) -> str:
     """A probability in words a person reads at a glance: "73.1%", "0.42%", "about 1 in 25,000",
-    "less than one in a million", "more than 99.9%"; exactly 0 and 1 stay "0%" and "100%"."""
+    "less than one in a million", "more than 99.9%"; exactly 0 and 1 stay "0%" and "100%".
+    `digits` significant digits (the course prints 4: "73.66%")."""
     if p <= 0:
         return "0%"
     if p >= 1:
@@ -37,9 +39,10 @@ def share(p: float) -> str:
         return "less than one in a million"
     if p < 1e-4:
         return f"about 1 in {number(1 / p, 2)}"
-    if p > 0.999:
-        return "more than 99.9%"
-    return f"{number(100 * p)}%"
+    top = 1 - 10.0 ** -digits
+    if p > top:
+        return f"more than {number(100 * top, digits)}%"
+    return f"{number(100 * p, digits)}%"
 
 
 def plural(n: float, one: str, many: str) -> str:

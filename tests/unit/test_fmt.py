@@ -12,7 +12,7 @@ from ui import fmt
 @pytest.mark.parametrize(
     ("x", "text"),
     [(1234.6, "1,235"), (0.221199, "0.221"), (3.0, "3"), (0.000768, "0.000768"), (1e9, "1,000,000,000"),
-     (-2.5, "-2.5"), (0.0, "0"), (math.inf, "∞"), (12.0, "12")],
+     (-2.5, "−2.5"), (0.0, "0"), (math.inf, "∞"), (12.0, "12")],
 )
 def test_number_keeps_three_significant_digits_and_no_exponent(x: float, text: str) -> None:
     assert fmt.number(x) == text
@@ -31,3 +31,8 @@ def test_plural_agrees_with_the_count() -> None:
     assert fmt.plural(1, "{n} person", "{n} people") == "1 person"
     assert fmt.plural(2, "{n} person", "{n} people") == "2 people"
     assert fmt.plural(1.43, "{n} person", "{n} people") == "1.43 people"
+
+
+def test_share_takes_the_course_s_four_digits() -> None:
+    assert fmt.share(0.73664, digits=4) == "73.66%"
+    assert fmt.share(0.99996, digits=4) == "more than 99.99%"

@@ -74,7 +74,7 @@ def paired_histograms(
     text: BarsLabels,
     half_width: float | None = None,
     y_domain: tuple[float, float] | None = None,
-    height: int = 360,
+    height: int = 260,
 ) -> dict:
     """Grouped bars of D and D' (true or noisy), the bins that differ shaded, and an optional
     ± half_width interval on every bar.
@@ -126,7 +126,7 @@ def output_distributions(
     value_d_prime: float,
     observed: float,
     text: DistributionLabels,
-    height: int = 360,
+    height: int = 240,
 ) -> dict:
     """The output's density (or pmf) under D and under D', with the observed output marked."""
     reach = mechanism.accuracy(0.001) + abs(value_d - value_d_prime)
@@ -188,4 +188,4 @@ def zoo_answers(
         {"name": "truths", "data": {"name": "truths"}, "mark": {"type": "rule", "strokeDash": [3, 3], "strokeWidth": 2},
          "encoding": {"x": x, "color": color}},
     ]
-    return vega(layers, {"answers": answers, "truths": truths}, text.title, height=70 * len(rows) + 190)  # Streamlit fits title, legend and axes in it
+    return vega(layers, {"answers": answers, "truths": truths}, text.title, height=64 * len(rows))

@@ -30,8 +30,13 @@ INK_SOFT = "#3d3d3d"
 CURVE_POINTS = 120
 
 
+Title = str | tuple[str, ...]  # a tuple is drawn on several lines (short lines fit a phone)
+# A legend below the plot, in columns narrow enough for a phone (390 px wide).
+LEGEND_BELOW: dict[str, object] = {"orient": "bottom", "columns": 2, "labelLimit": 150}
+
+
 def vega(
-    layers: list[dict], datasets: dict[str, pa.Table], title: str | list[str], height: int = 420, **extra: object
+    layers: list[dict], datasets: dict[str, pa.Table], title: Title, height: int = 300, **extra: object
 ) -> dict:
     """A layered Vega-Lite spec in the house look: title on the left, legend on top, large fonts.
 
@@ -40,8 +45,11 @@ def vega(
     "resolve".
     """
     return {
+        # the width fits the page; `height` is the plot's own (Streamlit's default "fit" would
+        # squeeze title, legend and axes into it and leave the plot a sliver)
+        "autosize": {"type": "fit-x", "contains": "padding"},
         **extra,
-        "title": {"text": title, "anchor": "start"},
+        "title": {"text": list(title) if isinstance(title, tuple) else title, "anchor": "start"},
         "height": height,
         "datasets": datasets,
         "layer": layers,
@@ -75,7 +83,8 @@ def series_rows(name: str, rows: int) -> list[str]:
 def category_x(field: str, labels: Sequence[str], title: str) -> dict[str, object]:
     """Categories on the x axis in their own order, every label kept: level (centred) and wrapped
     when few and short, turned when many or long; never dropped for overlapping (Vega's default)."""
-    level = len(labels) <= 6 and max((len(str(label)) for label in labels), default=0) <= 14
+    # level only while they fit side by side on a phone's ~330 px plot
+    level = len(labels) <= 6 and sum(len(str(label)) for label in labels) <= 28
     axis: dict[str, object] = {"labelOverlap": False, "labelLimit": 220}
     axis |= {"labelAngle": 0, "labelAlign": "center"} if level else {"labelAngle": -40, "labelAlign": "right"}
     return {"field": field, "type": "nominal", "sort": list(labels), "title": title, "axis": axis}

@@ -79,7 +79,7 @@ def compute(s: CountsSettings) -> CountsView:
         warning = TEXT["clamped"].format(clamped=hist.clamped, lower=s.bins.lower, upper=s.bins.upper)
     chart = paired_histograms(
         hist.labels, hist.counts, counts_dp, changed,
-        BarsLabels(TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]), height=300,
+        BarsLabels(TEXT["true_title"], TEXT["bin_axis"], TEXT["count_axis"]), height=200,
     )
     return CountsView(
         hist.labels, hist.counts, counts_dp, changed, sensitivity, record, "\n\n".join(notes), warning, chart

@@ -25,13 +25,6 @@ _SOLID = [1, 0]
 _PHONE_ROW = 300  # pixels a legend row may take at phone width (390 px, less the page's margins)
 
 
-def _chart(layers: list[dict], datasets: dict[str, pa.Table], title: str, height: int = 280) -> dict:
-    """The house spec, fitted to the page's width only: `height` is the plot's, and the title and
-    the legend below it add their own height (fitting the whole chart into `height` would squash the
-    plot, and push the title out of view, when a legend needs several rows at phone width)."""
-    return vega(layers, datasets, title, height=height, autosize={"type": "fit-x", "contains": "padding"})
-
-
 def _legend(columns: int = 1, **extra: object) -> dict[str, object]:
     """A legend below the plot in `columns` columns whose labels fit a phone's width."""
     return {"orient": "bottom", "title": None, "columns": columns, "labelLimit": _PHONE_ROW // columns - 30,
@@ -95,7 +88,7 @@ def difference_densities(
                             "series": series_rows(names[0], len(x)) + series_rows(names[1], len(x))}),
         "observed": pa.table({"difference": [float(observed)], "series": [names[2]]}),
     }
-    return _chart(layers, datasets, labels.title)
+    return vega(layers, datasets, labels.title, height=280)
 
 
 @dataclass(frozen=True)
@@ -151,7 +144,7 @@ def difference_posterior(
         "observed": pa.table({"difference": [float(observed)], "belief": [float(observed_posterior)],
                               "series": [names[1]]}),
     }
-    return _chart(layers, datasets, labels.title)
+    return vega(layers, datasets, labels.title, height=280)
 
 
 @dataclass(frozen=True)
@@ -211,7 +204,7 @@ def running_means(
         "truth": pa.table({"mean": [float(truth)], "series": [labels.truth]}),
         "means": means,
     }
-    return _chart(layers, datasets, labels.title)
+    return vega(layers, datasets, labels.title, height=280)
 
 
 @dataclass(frozen=True)
@@ -267,7 +260,7 @@ def recovery_curve(
                                "low": np.asarray(sim_low, dtype=float), "high": np.asarray(sim_high, dtype=float),
                                "series": series_rows(names[1], len(sim_ks))}),
     }
-    return _chart(layers, datasets, labels.title)
+    return vega(layers, datasets, labels.title, height=280)
 
 
 @dataclass(frozen=True)
@@ -306,4 +299,4 @@ def spread_curves(
                             "series": series_rows(names[0], len(ks)) + series_rows(names[1], len(ks))}),
         "zone": pa.table({"sd": [float(tolerance)], "series": [names[2]]}),
     }
-    return _chart(layers, datasets, labels.title)
+    return vega(layers, datasets, labels.title, height=280)

@@ -15,9 +15,13 @@ from ui.navigation import sidebar_menu
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
-# Our own constant CSS (never user text): Streamlit's 6rem top padding would push every chart
-# down by 100 px at 1280x720.
-_STYLE = "<style>[data-testid=stMainBlockContainer]{padding-top:2.5rem}</style>"
+# Our own constant CSS (never user text): Streamlit's 6rem top padding and 2.75rem page titles
+# would push every chart down by 100-150 px at 1280x720, and a title of four lines on a phone.
+_STYLE = (
+    "<style>[data-testid=stMainBlockContainer]{padding-top:2.5rem}"
+    "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
+    "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}</style>"
+)
 _LINK = "_share_link"  # the link made by the last click of the link button, shown once
 
 

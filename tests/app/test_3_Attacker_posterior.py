@@ -1,4 +1,4 @@
-"""AppTest for pages/3_Attacker_posterior.py: defaults, every control, each part, the URL, bad input."""
+"""AppTest for pages/3_Attacker_posterior.py: defaults, every control, each part, the game, the URL, bad input."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ KINDS = ("laplace", "gaussian", "discrete_laplace", "randomized_response")
 
 def _visible_text(at: AppTest) -> str:
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
-                     + [w.value for w in at.warning])
+                     + [w.value for w in at.warning] + [s.value for s in at.success])
 
 
 def _metric(at: AppTest, label: str) -> str:
@@ -47,7 +47,7 @@ def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
     text = _visible_text(at)
     assert "If you were 50% sure before, you can be at most 73.1% sure after one output" in text
     assert "and at least 26.9%" in text
-    assert "e^ε = 2.718" in text
+    assert "e^ε = 2.72" in text  # three significant digits, for people
     assert (_metric(at, "Lowest possible posterior"), _metric(at, "Highest possible posterior")) == ("26.9%", "73.1%")
     # The cancer table is the default pair: is Alice in it? 3 with her, 2 without.
     assert "is 3 on D and 2 on D′" in text and "Alice" in text
@@ -60,8 +60,10 @@ def test_default_view_reads_the_bounds_in_words(default_run: AppTest) -> None:
     assert np.interp(0.5, shaded["prior"], shaded["upper"]) == pytest.approx(0.7311, abs=1e-4)
     assert np.interp(0.5, shaded["prior"], shaded["lower"]) == pytest.approx(0.2689, abs=1e-4)
     assert band["datasets"]["you"]["posterior"].tolist() == pytest.approx([0.2689, 0.5, 0.7311], abs=1e-4)
-    assert band["datasets"]["grey_labels"]["text"].tolist() == ["ε = 0.1", "ε = 0.5", "ε = 1", "ε = 2", "ε = 5"]
-    assert band["datasets"]["chosen_label"]["text"].tolist() == ["ε = 1"]
+    # The comparison epsilons are named in the legend (no text on the plot for a line to cross).
+    assert band["datasets"]["grey"]["series"].unique().tolist() == ["ε = 0.1", "ε = 0.5", "ε = 1", "ε = 2", "ε = 5"]
+    assert {layer["name"] for layer in band["layer"]} >= {"others", "band_lower", "band_upper", "diagonal", "you"}
+    assert not [layer for layer in band["layer"] if layer["mark"] == "text" or layer["mark"].get("type") == "text"]
 
 
 @pytest.mark.parametrize(("part", "kind"), [(part, "laplace") for part in PARTS] + [
@@ -85,7 +87,6 @@ def test_epsilon_moves_the_numbers_in_the_charts() -> None:
     band = vega_specs(at)[0]["datasets"]
     assert band["grey"].equals(grey)  # same bytes: the browser keeps the comparison curves
     assert np.interp(0.5, band["band"]["prior"], band["band"]["upper"]) == pytest.approx(0.8808, abs=1e-4)
-    assert band["chosen_label"]["text"].tolist() == ["ε = 2"]
     loss = run_page(PAGE, {"post_part": "loss", "post_eps": "2"})
     loss_chart, pld_chart, area_chart, curves_chart = vega_specs(loss)
     assert sorted(loss_chart["datasets"]["lines"]["loss"]) == [-2.0, 2.0]
@@ -93,7 +94,9 @@ def test_epsilon_moves_the_numbers_in_the_charts() -> None:
     assert pld_chart["datasets"]["beyond"].equals(loss_chart["datasets"]["beyond"])  # one loss axis for both
     assert pld_chart["datasets"]["bins"]["mass"].sum() == pytest.approx(1.0)
     assert curves_chart["datasets"]["read"]["epsilon"].tolist() == [1.0]  # eps' = 0.5 x eps
-    assert "δ = 0.393" in area_chart["datasets"]["words"]["text"][0]  # 1 - e^((1 - 2) / 2)
+    assert "At ε′ = 1: δ(ε′) = 0.393 by numerical integration" in _visible_text(loss)  # 1 - e^((1 - 2) / 2)
+    # delta_1 = P_D[L > 1] = P_D[O > 2.75] with b = 1/2: 1 - e^(-1/2) / 2.
+    assert area_chart["datasets"]["box"]["u2"].tolist() == [pytest.approx(1 - np.exp(-0.5) / 2, abs=1e-4)]
 
 
 def test_raising_epsilon_widens_the_bounds() -> None:
@@ -184,11 +187,11 @@ def test_gaussian_shows_where_the_posterior_leaves_the_band() -> None:
     assert at.select_slider(key="post_delta").value == pytest.approx(1e-5)
     text = _visible_text(at)
     assert "leaves the pure-ε band for outputs above" in text
-    assert "to δ = 1e-05" in text and "δ₁ = P[L(O) > ε]" in text
+    assert "to δ = about 1 in 100,000" in text and "δ₁ = P[L(O) > ε]" in text
     leak_before = text
     at.select_slider(key="post_delta").set_value(1e-3).run()
     assert_clean(at)
-    assert "to δ = 1e-03" in _visible_text(at) and _visible_text(at) != leak_before
+    assert "to δ = 0.001" in _visible_text(at) and _visible_text(at) != leak_before
     at.slider(key="post_o").set_value(at.slider(key="post_o").max).run()
     assert "outside the pure ε-DP band" in _visible_text(at)
 
@@ -221,25 +224,25 @@ def test_privacy_loss_part_reports_delta_and_its_checks() -> None:
     at = run_page(PAGE, {"post_part": "loss"})
     assert_clean(at)
     assert at.select_slider(key="post_read").value == 0.5
-    # Laplace with eps0 = 1 read at eps' = 0.5: 1 - e^((0.5 - 1) / 2) = 0.221199.
-    assert "At ε′ = 0.5: δ(ε′) = 0.221199 by numerical integration" in _visible_text(at)
+    # Laplace with eps0 = 1 read at eps' = 0.5: 1 - e^((0.5 - 1) / 2) = 0.221199, for people 0.221.
+    assert "At ε′ = 0.5: δ(ε′) = 0.221 by numerical integration" in _visible_text(at)
     at.select_slider(key="post_read").set_value(1.0).run()
     assert "δ(ε′) = 0 by numerical integration" in _visible_text(at)
     assert "pure ε-DP: δ(ε′) = 0 for every ε′ from ε = 1 on" in _visible_text(at)
     at.radio(key="post_mech").set_value("gaussian").run()
     assert_clean(at)
     text = _visible_text(at)
-    assert "δ(ε′) = 1e-05 by numerical integration" in text  # the analytic calibration is exact
-    assert "Balle & Wang's analytic formula gives 1e-05" in text
-    gap = float(re.search(r"largest difference from the integration is ([0-9.e+-]+)\.", text).group(1))
-    assert gap < 1e-6
+    assert "δ(ε′) = about 1 in 100,000 by numerical integration" in text  # the analytic calibration is exact
+    assert "Balle & Wang's analytic formula gives about 1 in 100,000" in text
+    assert "largest difference from the integration is less than one in a million." in text  # gap < 1e-6
     _, _, area_chart, curves_chart = vega_specs(at)
     assert curves_chart["datasets"]["target"]["delta"].tolist() == [pytest.approx(1e-5)]
     curves = curves_chart["datasets"]["curves"]
     numeric = curves[curves["series"] == "δ(ε), numerical"]
     assert np.interp(1.0, numeric["epsilon"], numeric["delta"]) == pytest.approx(1e-5, rel=1e-2)  # read at eps' = eps, on the curve too
     assert (curves["delta"] > 0).all()  # the log axis gets no zeros
-    assert "δ = 1e-05" in area_chart["datasets"]["words"]["text"][0]
+    assert not re.search(r"\d[eE]-?\d", text)  # no "1e-05" or "7.68e-7" for people to read
+    assert area_chart["datasets"]["box"]["u2"].iloc[0] > 1e-5  # delta_1 is larger than delta
 
 
 def test_testing_part_states_the_advantage() -> None:
@@ -310,3 +313,78 @@ def test_bad_url_values_fall_back_to_defaults() -> None:
     assert at.radio(key="post_mech").value == "laplace"
     assert at.select_slider(key="post_eps").value == 1.0
     assert at.slider(key="post_prior").value == 0.5
+
+
+# --- part 5: the game a person plays ------------------------------------------------------------
+
+
+def _expected_rounds(kind: str, eps: float, numbers: range) -> list:
+    """The rounds the page shows with seed 42, drawn independently of the page."""
+    from dpcore import posterior as post
+    from ui.views.posterior.game import game_round
+
+    model = post.attack_model(kind, post.CountPair(3, 2, "has_cancer = yes", "Alice"), eps)  # type: ignore[arg-type]
+    return [game_round(model, 42, n) for n in numbers]
+
+
+def _score_bars(at: AppTest) -> dict[str, float]:
+    score = next(s for s in vega_specs(at) if s["title"]["text"][0].startswith("Your hit rate"))
+    bars = score["datasets"]["bars"]
+    return dict(zip(bars["series"], bars["accuracy"]))
+
+
+def test_guessing_keeps_score_against_the_bayes_attacker() -> None:
+    at = run_page(PAGE, {"post_part": "game"})
+    assert_clean(at)
+    assert "No guesses yet" in _visible_text(at)
+    assert _score_bars(at) == {}
+    before = [layout(s) for s in vega_specs(at)]
+    rounds = _expected_rounds("laplace", 1.0, range(1, 7))
+    assert "Round 1: the mechanism answered" in _visible_text(at)
+    guesses = [True, False, True, True, False, True]
+    for i, guess in enumerate(guesses):
+        at.button(key="post_guess_d" if guess else "post_guess_dp").click().run()
+        assert_clean(at)
+        played = rounds[i]
+        verdict = "right!" if guess == played.on_d else "wrong."
+        world = "D" if played.on_d else "D′"
+        assert f"Round {i + 1}: O = " in _visible_text(at) and f"came from {world}." in _visible_text(at)
+        assert verdict in _visible_text(at)
+        assert f"Round {i + 2}: the mechanism answered" in _visible_text(at)
+    hits = sum(g == r.on_d for g, r in zip(guesses, rounds))
+    bayes = sum(r.bayes_guess_d == r.on_d for r in rounds)
+    text = _visible_text(at)
+    assert re.search(rf"Your score: {hits} right guess(es)? out of 6", text)
+    assert re.search(rf"on the same outputs: {bayes} right guess(es)?", text)
+    assert "The DP ceiling is 73.1%" in text
+    assert _score_bars(at) == {"you": pytest.approx(hits / 6), "Bayes attacker, same outputs": pytest.approx(bayes / 6)}
+    assert [layout(s) for s in vega_specs(at)] == before  # a guess only swaps data into the charts
+    at.button(key="post_new_game").click().run()
+    assert "No guesses yet" in _visible_text(at) and "Round 7: the mechanism answered" in _visible_text(at)
+
+
+def test_a_new_epsilon_starts_the_score_again() -> None:
+    at = run_page(PAGE, {"post_part": "game", "post_mech": "randomized_response"})
+    at.button(key="post_guess_d").click().run()
+    at.button(key="post_guess_d").click().run()
+    assert "out of 2" in _visible_text(at)
+    assert "the person answered" in _visible_text(at)  # randomized response shows yes or no
+    at.select_slider(key="post_eps").set_value(5.0).run()
+    assert_clean(at)
+    assert "No guesses yet" in _visible_text(at) and "Round 3:" in _visible_text(at)
+    assert "nobody can be right more than 99.3% of the time" in _visible_text(at)  # e^5 / (1 + e^5)
+
+
+def test_read_and_prior_sliders_change_only_the_data() -> None:
+    at = run_page(PAGE, {"post_part": "loss"})
+    before = vega_specs(at)
+    at.select_slider(key="post_read").set_value(0.25).run()
+    assert_clean(at)
+    after = vega_specs(at)
+    assert [layout(a) for a in after] == [layout(b) for b in before]
+    assert after[3]["datasets"]["read"]["epsilon"].tolist() == [0.25]
+    bounds = run_page(PAGE)
+    spec = vega_specs(bounds)[0]
+    bounds.slider(key="post_prior").set_value(0.25).run()
+    moved = vega_specs(bounds)[0]
+    assert layout(moved) == layout(spec) and moved["datasets"]["you"]["prior"].tolist() == [0.25] * 3

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import integrate, special, stats
+from scipy import special
 
 from dpcore.counting import check_frame_column, row_mask
 from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
@@ -144,6 +144,8 @@ def _sum_abs_below(k: int, t: float) -> float:
     inner = [p for p in (-20.0, -10.0, -5.0, -2.0, -1.0, 0.0, 1.0, 2.0, 5.0, 10.0, 20.0) if lo < p < 40.0]
     edges = [lo, *inner, 40.0]
     total = 0.0
+    from scipy import integrate  # imported on first use: a page's cold open should not pay for it
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", integrate.IntegrationWarning)
         for a, b in zip(edges[:-1], edges[1:]):
@@ -289,6 +291,8 @@ def clopper_pearson(successes: int, trials: int, confidence: float = 0.99) -> tu
     x = check_count("The number of successes", successes, minimum=0, maximum=n)
     conf = check_probability("The confidence level", confidence, open_interval=True)
     alpha = 1.0 - conf
+    from scipy import stats  # imported on first use: a page's cold open should not pay for it
+
     low = 0.0 if x == 0 else float(stats.beta.ppf(alpha / 2, x, n - x + 1))
     high = 1.0 if x == n else float(stats.beta.ppf(1 - alpha / 2, x + 1, n - x))
     return low, high

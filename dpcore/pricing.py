@@ -23,7 +23,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import integrate
 
 from dpcore.columns import column_answers
 from dpcore.limits import MAX_CATEGORIES
@@ -262,6 +261,8 @@ def expected_revenue_noisy_price(price: float, max_prices: np.ndarray, noise: Ad
     total = 0.0
     left = 0.0
     all_v = np.asarray(max_prices, dtype=float)
+    from scipy import integrate  # imported on first use: a page's cold open should not pay for it
+
     for right in v:
         buyers = int(np.count_nonzero(all_v >= right))
         cuts = [left, right] if not left < price < right else [left, price, right]

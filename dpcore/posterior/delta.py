@@ -12,8 +12,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from dp_accounting.pld import privacy_loss_mechanism as plm
-from scipy import integrate, special
+from scipy import special
 
 from dpcore.mechanisms import rr_truth_probability
 from dpcore.posterior.loss import PrivacyLossDistribution, loss_crossings, privacy_loss_distribution
@@ -84,6 +83,8 @@ def delta_for_epsilon(model: AttackModel, epsilon: float) -> float:
 
     cuts = sorted({model.centre_d, model.centre_d_prime, *loss_crossings(model, eps)})
     options = {"epsabs": 1e-14, "epsrel": 1e-12, "limit": 200}
+    from scipy import integrate  # imported on first use: a page's cold open should not pay for it
+
     total = integrate.quad(integrand, -np.inf, cuts[0], **options)[0]
     for a, b in zip(cuts[:-1], cuts[1:]):
         total += integrate.quad(integrand, a, b, **options)[0]
@@ -128,6 +129,8 @@ def dp_accounting_delta(model: AttackModel, epsilons: float | np.ndarray) -> np.
     if noise is None:
         return None
     sens = model.pair.sensitivity
+    from dp_accounting.pld import privacy_loss_mechanism as plm  # imported on first use: ~1 s a page's cold open should not pay
+
     if noise.kind == "laplace":
         loss = plm.LaplacePrivacyLoss(noise.scale, sensitivity=sens)
     elif noise.kind == "gaussian":

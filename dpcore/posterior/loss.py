@@ -122,6 +122,8 @@ def loss_crossings(model: AttackModel, level: float) -> list[float]:
     grid = np.linspace(low - reach, high + reach, 4001)
     gap = model.privacy_loss(grid) - level
     gap[np.abs(gap) <= 1e-9 * max(1.0, abs(level))] = 0.0  # a plateau at the level is no crossing
+    from scipy import optimize  # imported on first use: a page's cold open should not pay for it
+
     roots = []
     for i in np.nonzero(np.sign(gap[:-1]) * np.sign(gap[1:]) < 0)[0]:
         roots.append(

@@ -12,23 +12,18 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.posterior import AttackModel, PrivacyLossDistribution
 from ui.controls import posterior as controls
-from ui.page import PageContext, show_error, show_figure, start_page
+from ui.page import PageContext, show_error, show_figure, show_metrics, start_page
 from ui.text.common import TEXT as COMMON
 from ui.text.posterior import TEXT
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
 from ui.widgets import epsilon_slider
 
 
-def metrics(where: DeltaGenerator, items: tuple[tuple[str, str], ...]) -> None:
-    for column, (label, value) in zip(where.columns(len(items)), items):
-        column.metric(label, value)
-
-
 def part_bounds(ctx: PageContext, model: AttackModel, prior: float) -> None:
     view = bounds.compute(bounds.Settings(model.epsilon, prior))
     show_figure(view.chart, key="post_fig_band")
     st.markdown(view.words)
-    metrics(st, view.metrics)
+    show_metrics(view.metrics)
     st.caption(TEXT["bounds_reading"])
     st.markdown(bounds.FORMULA)  # its own unchanging element: the formula is typeset once
 
@@ -43,7 +38,7 @@ def part_mechanism(ctx: PageContext, model: AttackModel, prior: float) -> None:
     st.markdown(f"{view.sentence}\n\n{TEXT['mechanism_intro']}")
     if view.warning:
         st.warning(view.warning)
-    metrics(st, view.metrics)
+    show_metrics(view.metrics)
     if view.leak:
         st.info(view.leak)
     else:
@@ -82,7 +77,7 @@ def delta_view(model: AttackModel, pld: PrivacyLossDistribution) -> None:
 def part_testing(ctx: PageContext, model: AttackModel, prior: float) -> None:
     view = testing.compute(testing.Settings(model, controls.loss_distribution(model)))
     show_figure(view.chart, key="post_fig_roc")
-    metrics(st, view.metrics)
+    show_metrics(view.metrics)
     st.markdown(view.text)
 
 
@@ -114,7 +109,7 @@ def simulation_view(ctx: PageContext, model: AttackModel) -> None:
     view = game.compute_simulation(game.SimulationSettings(model, controls.loss_distribution(model), rounds, ctx.seed))
     st.markdown(view.text)
     st.caption(view.below)
-    metrics(st, view.metrics)
+    show_metrics(view.metrics)
     show_figure(view.chart, key="post_fig_game")
     st.caption(COMMON["simulation_note"])
 

@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui.controls import exponential as controls
-from ui.page import PageContext, show_error, show_figure, start_page
+from ui.page import PageContext, show_error, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.exponential import TEXT
 from ui.views.exponential import mode, pricing, vote
@@ -87,8 +87,7 @@ def price_release(market: pricing.Market, right: DeltaGenerator, below: DeltaGen
     with right:
         show_figure(view.candidates_chart, key="exp_fig_prices")
     with below:
-        for column, (label, value) in zip(st.columns(len(view.metrics)), view.metrics):
-            column.metric(label, value)
+        show_metrics(view.metrics)
         st.markdown(view.reading)
         show_figure(view.curves_chart, key="exp_fig_revenue")
         st.markdown(view.noise)

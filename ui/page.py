@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import numpy as np
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
@@ -87,6 +88,12 @@ def share_link(dataset: Dataset) -> None:
 def show_figure(spec: dict, key: str) -> None:
     """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets)."""
     st.vega_lite_chart(spec=spec, key=key, width="stretch")
+
+
+def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | None = None) -> None:
+    """A row of big numbers, one (label, value) per column: what a view's `metrics` holds."""
+    for column, (label, value) in zip((where or st).columns(len(items)), items):
+        column.metric(label, value)
 
 
 def show_error(exc: ValueError) -> None:

@@ -1,55 +1,226 @@
-"""Browser time from an epsilon change to the Histogram page fully redrawn, against a minimal page.
+"""What a person waits for in the browser, on every page, against a minimal one-slider page.
 
-Target (issue 2): at most 3x the same step on a minimal Streamlit page with one slider and one
-number. Both apps run with the project's .streamlit/config.toml on loopback; Playwright drives
-Debian's chromium; each step is timed (after a few warm-up steps) from the key press until the script has
-finished and the page shows the new numbers (for the histogram: the noisy chart's bars changed), polled on every
-animation frame, plus two more frames so the browser has painted. The key goes to the focused slider with
-`page.keyboard`, not through a locator: resolving a locator walks the whole page, Playwright's cost, not the
-app's. Also printed: the browser's main-thread CPU per step (Chrome's TaskDuration), steadier than wall time
-on a shared machine. For scale it then times a step of the first slider on every other page
-(until the page's texts change). Run: .venv/bin/python -m bench.bench_browser
+Both figures compare each page with `bench/minimal_app.py` (one slider, one number) measured in the
+same run, on the same machine, with the project's .streamlit/config.toml, Playwright driving
+Debian's chromium on loopback:
+
+1. Slider step (target: at most 2x the minimal page). On each page with a slider, the epsilon slider
+   (role slider whose name holds "ε" or "epsilon", else the first slider; the one used is printed)
+   is focused, then each step is a key press sent with `page.keyboard` (never through a locator,
+   which walks the page first). A MutationObserver on `[data-testid=stMain]` (subtree, childList,
+   attributes, characterData) keeps the `performance.now()` of the last change, and a wrapper of
+   the page's WebSocket counts the app's messages. The step ends when the rerun has happened (the
+   page sent a message and got replies, the last 400 ms ago), `[data-testid=stApp]` says
+   `data-test-script-state=notRunning`, and the main area has not changed for 400 ms; its time is
+   the last mutation minus the key press, both in the page's clock. (The script state alone can
+   miss a fast rerun: React may render running and notRunning in one go.) 3 warm-up steps, then
+   12 alternating ArrowRight/ArrowLeft; the median is printed, with the browser's main-thread CPU
+   per step (Chrome's TaskDuration through CDP), steadier than wall time on a shared machine, and
+   when the rerun's last message arrived (the rest of the step is the browser drawing). The Histogram page's line is the successor of this file's old figure
+   (epsilon change to the histogram redrawn).
+2. Cold open (target: at most 1.5x the minimal page). For each page and each run a fresh
+   `streamlit run` server and a new browser context; from navigation start to the last mutation in
+   the main area, once the script is notRunning, every Vega-Lite chart has an svg with a drawn
+   `g.mark-*` group, and nothing has changed for 600 ms. Median over 3 runs (each a fresh server).
+
+A page that fails (does not load, shows an exception, has no slider, never settles) is reported as
+such and the others go on. No timing is asserted. Every server is stopped at the end.
+
+Run: .venv/bin/python -m bench.bench_browser   (options: --steps, --warmup, --runs, --pages,
+     --skip-steps, --skip-cold; e.g. `--steps 3 --runs 1` for a quick look)
 """
 
 from __future__ import annotations
 
+import argparse
+import re
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, open_app, start_server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, start_server, wait_for_app_run
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
-STEPS = 12
-WARMUP = 3  # first changes on a fresh server (imports, caches) are not the steady state
+MINIMAL = "minimal page"
+PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
+         "Randomized_response")
+SLIDER_PAGES = PAGES[1:]  # the home page has no slider
+VIEWPORT = {"width": 1400, "height": 1000}
+STEP_QUIET_MS, OPEN_QUIET_MS = 400, 600
+STEP_TIMEOUT_MS, OPEN_TIMEOUT_MS = 60_000, 120_000
+NO_RERUN_MS = 5_000  # a key press that sent nothing by then changed nothing (an end of the slider)
+EPSILON = re.compile("ε|epsilon", re.IGNORECASE)
 
-IDLE = "document.querySelector('[data-testid=stApp]').dataset.testScriptState === 'notRunning'"
-# The noisy histogram (second chart): the labels Vega gives its bars, which carry their heights.
-NOISY_BARS = (
-    "Array.from(document.querySelectorAll('[data-testid=stVegaLiteChart]')[1]"
-    ".querySelectorAll('g.layer_1_marks path')).map(p => p.getAttribute('aria-label')).join('|')"
-)
-PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(0))))"
+# Installed before any page script runs: an observer that waits for the main area to appear, then
+# watches only it and notes the time of its last mutation; and a wrapper of the page's WebSocket
+# that counts the app's messages (the script state alone can miss a fast rerun).
+OBSERVER = """
+(() => {
+  const b = window.__bench = {last: 0, mutations: 0, main: null};
+  const options = {subtree: true, childList: true, attributes: true, characterData: true};
+  const seen = () => { b.last = performance.now(); b.mutations++; };
+  const observer = new MutationObserver(() => {
+    if (b.main) return seen();
+    const main = document.querySelector('[data-testid=stMain]');
+    if (!main) return;
+    b.main = main;  // from now on watch only the main area
+    observer.disconnect();
+    observer.observe(main, options);
+    seen();
+  });
+  observer.observe(document, options);
+  const Native = window.WebSocket;  // count the app's websocket traffic: did a key press rerun?
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { b.received++; b.lastReceived = performance.now(); });
+    }
+    send(data) { b.sent++; return super.send(data); }
+  };
+  Object.assign(b, {sent: 0, received: 0, lastReceived: 0});
+})();
+"""
+
+# Resolves once the page has settled: messages sent and received since `since` (the traffic counts at
+# the key press, or zero on opening), the last one `quiet` ms ago; the script not running; `charts`
+# drawn if asked; and no mutation in the main area for `quiet` ms. Polled inside the page.
+SETTLED = """
+async ({quiet, timeout, noRerun, since, charts}) => {
+  const b = window.__bench, t0 = performance.now();
+  const chartsDrawn = () => Array.from(document.querySelectorAll('[data-testid=stVegaLiteChart]'))
+    .every(c => Array.from(c.querySelectorAll('svg g[class*="mark-"]')).some(g => g.childElementCount > 0));
+  for (;;) {
+    await new Promise(r => setTimeout(r, 50));
+    const now = performance.now();
+    const app = document.querySelector('[data-testid=stApp]');
+    const idle = app && app.dataset.testScriptState === 'notRunning';
+    const ran = b.sent > since.sent && b.received > since.received && now - b.lastReceived >= quiet;
+    const drawn = !charts || chartsDrawn();
+    if (idle && ran && drawn && b.mutations > 0 && now - b.last >= quiet) return {ok: true, last: b.last, lastMessage: b.lastReceived};
+    if (since.now && b.sent === since.sent && now - t0 > noRerun) return {ok: false, why: 'no rerun sent'};
+    if (now - t0 > timeout)
+      return {ok: false,
+              why: `did not settle (script ${app && app.dataset.testScriptState}, charts drawn: ${drawn})`};
+  }
+}
+"""
+# Exceptions and error boxes the page shows, in short ("" if none).
+SHOWN = """Array.from(document.querySelectorAll('[data-testid=stException], [data-testid=stAlertContentError]'))
+  .map(e => e.innerText.split('\\n')[0].slice(0, 120)).join(' | ')"""
+OPENING = {"sent": 0, "received": 0, "now": 0}  # traffic counts before a page's first message
 
 
-def _serve(script: Path, port: int) -> subprocess.Popen[bytes]:
-    log = (OUT / f"bench-browser-{port}.log").open("wb")
+def _settle(page: Page, quiet: int, timeout: int, since: dict, charts: bool) -> dict:
+    return page.evaluate(SETTLED, {"quiet": quiet, "timeout": timeout, "noRerun": NO_RERUN_MS,
+                                   "since": since, "charts": charts})
+
+
+@dataclass
+class Figures:
+    """One page's measurements; `problems` says what went wrong, if anything."""
+    times: list[float] = field(default_factory=list)  # seconds
+    cpu: list[float] = field(default_factory=list)  # seconds of browser main-thread CPU
+    messages: list[float] = field(default_factory=list)  # seconds to the rerun's last message
+    note: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def _serve(script: Path, port: int, log_path: Path) -> subprocess.Popen[bytes]:
+    """`streamlit run script` on a loopback port (the project's config applies), once it answers."""
+    log = log_path.open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
-    time.sleep(0.5)
-    return proc
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.3)
+    _stop(proc)
+    raise RuntimeError(f"Streamlit did not start; see {log_path}")
 
 
-def _step_times(page: Page, changed_js: str) -> tuple[list[float], list[float]]:
-    """Wall-clock seconds and browser main-thread CPU seconds of each epsilon step, warm-ups dropped."""
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@contextmanager
+def server(kind: str) -> Iterator[str]:
+    """A fresh server of the app ("app") or of the minimal page ("minimal"); yields its base URL."""
+    port = _free_port()
+    log = OUT / f"bench-browser-{kind}.log"
+    proc = start_server(port, log) if kind == "app" else _serve(ROOT / "bench" / "minimal_app.py", port, log)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _stop(proc)
+
+
+def _same_path(actual: str, wanted: str) -> bool:
+    return urlsplit(actual).path.rstrip("/") == urlsplit(wanted).path.rstrip("/")
+
+
+# Focus the slider named `name`, else the first whose name holds ε/epsilon, else the first; its name.
+FOCUS = """
+([name, pattern]) => {
+  const sliders = Array.from(document.querySelectorAll('[role=slider], input[type=range]'));
+  const label = e => e.getAttribute('aria-label') || '';
+  const re = new RegExp(pattern, 'i');
+  const found = sliders.find(e => name !== null && label(e) === name) || sliders.find(e => re.test(label(e)))
+    || sliders[0];
+  if (!found) return null;
+  found.focus();
+  return label(found);
+}
+"""
+
+
+def _focus_slider(page: Page, name: str | None = None) -> str:
+    """Focus the epsilon slider (or the slider called `name`); return its name, raise if none."""
+    found = page.evaluate(FOCUS, [name, EPSILON.pattern])
+    if found is None:
+        main = page.evaluate("(document.querySelector('[data-testid=stMain]') || document.body).innerText")
+        raise LookupError(f"no slider on the page, which shows: {' '.join(main.split())[:160]!r}")
+    return found
+
+
+def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures) -> None:
+    """Time `steps` key presses on the page's epsilon slider (after `warmup` ones) into `figures`."""
+    page.goto(url, timeout=OPEN_TIMEOUT_MS)
+    wait_for_app_run(page, initial_wait_ms=0)
+    opened = _settle(page, STEP_QUIET_MS, OPEN_TIMEOUT_MS, OPENING, charts=True)
+    if not opened["ok"]:
+        figures.problems.append(f"opening: {opened['why']}")
+    if not _same_path(page.url, url):
+        raise LookupError(f"page not found (the app went to {urlsplit(page.url).path})")
+    shown = page.evaluate(SHOWN)
+    if shown:
+        figures.problems.append(f"shown after opening: {shown}")
+    slider_name = _focus_slider(page)
+    how = "epsilon slider" if EPSILON.search(slider_name) else "no epsilon slider, so the first slider"
+    figures.note = f"{how} '{slider_name}'"
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
 
@@ -57,62 +228,159 @@ def _step_times(page: Page, changed_js: str) -> tuple[list[float], list[float]]:
         metrics = cdp.send("Performance.getMetrics")["metrics"]
         return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
 
-    page.get_by_role("slider").first.focus()
-    times, cpu = [], []
-    for i in range(WARMUP + STEPS):
-        before = page.evaluate(changed_js)
+    direction = 0
+    for i in range(warmup + steps):
+        if page.evaluate("document.activeElement.getAttribute('role') !== 'slider' && "
+                         "document.activeElement.type !== 'range'"):
+            _focus_slider(page, slider_name)  # the rerun replaced it (not timed)
+        key = ("ArrowRight", "ArrowLeft")[(i + direction) % 2]
         cpu_start = busy()
-        start = time.perf_counter()
-        page.keyboard.press("ArrowLeft" if i % 2 else "ArrowRight")
-        page.wait_for_function(
-            f"(before) => ({IDLE}) && ({changed_js}) !== before", arg=before, polling="raf", timeout=60_000
-        )
-        page.evaluate(PAINTED)
-        times.append(time.perf_counter() - start)
-        cpu.append(busy() - cpu_start)
-    return times[WARMUP:], cpu[WARMUP:]
+        since = page.evaluate("() => { const b = window.__bench; "
+                              "return {sent: b.sent, received: b.received, now: performance.now()} }")
+        page.keyboard.press(key)
+        result = _settle(page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False)
+        cpu = busy() - cpu_start
+        if not result["ok"]:
+            figures.problems.append(f"step {i + 1} ({key}): {result['why']}")
+            if result["why"] == "no rerun sent":
+                direction += 1  # at an end of the slider: go the other way from now on
+            continue
+        if i >= warmup:
+            figures.times.append((result["last"] - since["now"]) / 1000)
+            figures.cpu.append(cpu)
+            figures.messages.append((result["lastMessage"] - since["now"]) / 1000)
+    shown = page.evaluate(SHOWN)
+    if shown:
+        figures.problems.append(f"shown after the steps: {shown}")
 
 
-# The other pages, for scale (no target): a step of each page's first slider, until its texts change.
-OTHER_PAGES = ("Attacks", "Attacker_posterior", "Exponential_mechanism", "Randomized_response")
-TEXTS = "Array.from(document.querySelectorAll('[data-testid=stMarkdown]')).map(e => e.innerText).join('|')"
+def cold_open(browser: Browser, url: str) -> tuple[float | None, str]:
+    """Seconds from navigation start until the page has settled with every chart drawn."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        context.add_init_script(OBSERVER)
+        page = context.new_page()
+        page.goto(url, timeout=OPEN_TIMEOUT_MS)
+        result = _settle(page, OPEN_QUIET_MS, OPEN_TIMEOUT_MS, OPENING, charts=True)
+        if not result["ok"]:
+            return None, result["why"]
+        if not _same_path(page.url, url):
+            return None, f"page not found (the app went to {urlsplit(page.url).path})"
+        shown = page.evaluate(SHOWN)
+        return result["last"] / 1000, f"shown: {shown}" if shown else ""
+    finally:
+        context.close()
+
+
+def _guard(figures: Figures, action: Callable[[], None]) -> None:
+    """Run one measurement; a page that breaks is a finding, not the end of the benchmark."""
+    try:
+        action()
+    except Exception as exc:  # noqa: BLE001 - report whatever the page did and go on
+        figures.problems.append(f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+
+
+def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> dict[str, Figures]:
+    results: dict[str, Figures] = {}
+    with server("minimal") as minimal_url, server("app") as app_url:
+        targets = [(MINIMAL, minimal_url + "/")] + [(p, f"{app_url}/{p}") for p in pages]
+        for name, url in targets:
+            figures = results[name] = Figures()
+            context = browser.new_context(viewport=VIEWPORT)
+            context.add_init_script(OBSERVER)
+            page = context.new_page()
+            _guard(figures, partial(slider_steps, page, url, warmup, steps, figures))
+            context.close()
+    return results
+
+
+def run_cold(browser: Browser, pages: list[str], runs: int) -> dict[str, Figures]:
+    results = {name: Figures() for name in [MINIMAL, *pages]}
+    for _ in range(runs):  # interleaved, so a slow spell of the machine hits every page alike
+        for name, figures in results.items():
+            _guard(figures, partial(_cold_run, browser, name, figures))
+    return results
+
+
+def _cold_run(browser: Browser, name: str, figures: Figures) -> None:
+    """One cold open of one page, on a server of its own started for it."""
+    with server("minimal" if name == MINIMAL else "app") as base:
+        seconds, problem = cold_open(browser, f"{base}/{'' if name == MINIMAL else name}")
+    if problem:
+        figures.problems.append(problem)
+    if seconds is not None:
+        figures.times.append(seconds)
+
+
+def _label(name: str) -> str:
+    return name if name == MINIMAL else "/" + name
+
+
+def _problems(figures: Figures) -> None:
+    for text in dict.fromkeys(figures.problems):  # once each, in order
+        print(f"    problem: {text} ({figures.problems.count(text)}x)")
+
+
+def report_steps(results: dict[str, Figures], steps: int) -> None:
+    print(f"1. slider step, key press to the last change of the page (median of {steps} steps; "
+          f"target <= 2x the minimal page); 'last message': when the rerun's last message arrived")
+    base = results[MINIMAL]
+    m = statistics.median(base.times) if base.times else None
+    mc = statistics.median(base.cpu) if base.cpu else None
+    for name, figures in results.items():
+        if not figures.times:
+            print(f"  {_label(name):>26}: no figure ({figures.note or 'see below'})")
+            _problems(figures)
+            continue
+        t, c = statistics.median(figures.times), statistics.median(figures.cpu)
+        ratio = f"{t / m:.2f}x" if m else "n/a"
+        cpu_ratio = f"{c / mc:.2f}x" if mc else "n/a"
+        last = statistics.median(figures.messages)
+        print(f"  {_label(name):>26}: {t * 1000:5.0f} ms ({ratio}), browser CPU {c * 1000:4.0f} ms "
+              f"({cpu_ratio}), last message at {last * 1000:4.0f} ms, {len(figures.times)} steps, "
+              f"{figures.note}")
+        _problems(figures)
+
+
+def report_cold(results: dict[str, Figures], runs: int) -> None:
+    print(f"2. cold open, navigation start to every chart drawn and the page still "
+          f"(median of {runs} fresh servers; target <= 1.5x the minimal page)")
+    base = results[MINIMAL]
+    m = statistics.median(base.times) if base.times else None
+    for name, figures in results.items():
+        if not figures.times:
+            print(f"  {_label(name):>26}: no figure")
+        else:
+            t = statistics.median(figures.times)
+            ratio = f"{t / m:.2f}x" if m else "n/a"
+            runs_ms = ", ".join(f"{x * 1000:.0f}" for x in figures.times)
+            print(f"  {_label(name):>26}: {t * 1000:5.0f} ms ({ratio}), runs {runs_ms} ms")
+        _problems(figures)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="cold opens per page, each on a fresh server")
+    parser.add_argument("--pages", nargs="*", help="page paths (default: every page); '' is home")
+    parser.add_argument("--skip-steps", action="store_true")
+    parser.add_argument("--skip-cold", action="store_true")
+    args = parser.parse_args()
+    pages = list(PAGES if args.pages is None else args.pages)
     OUT.mkdir(parents=True, exist_ok=True)
-    app_port, min_port = _free_port(), _free_port()
-    app = start_server(app_port, OUT / "bench-browser-app.log")
-    minimal = _serve(ROOT / "bench" / "minimal_app.py", min_port)
-    others: dict[str, tuple[list[float], list[float]]] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            open_app(page, f"http://127.0.0.1:{min_port}/")
-            number = "document.querySelector('[data-testid=stMarkdown]').innerText"
-            minimal_times, minimal_cpu = _step_times(page, number)
-            open_app(page, f"http://127.0.0.1:{app_port}/Histogram_and_neighbour")
-            page.wait_for_function(f"(() => {{ try {{ return ({NOISY_BARS}).length > 0 }} catch {{ return false }} }})()",
-                                   timeout=60_000)
-            hist_times, hist_cpu = _step_times(page, NOISY_BARS)
-            for path in OTHER_PAGES:
-                open_app(page, f"http://127.0.0.1:{app_port}/{path}")
-                others[path] = _step_times(page, TEXTS)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            if not args.skip_steps:
+                steps = run_steps(browser, [x for x in pages if x in SLIDER_PAGES or x not in PAGES],
+                                  args.warmup, args.steps)
+                report_steps(steps, args.steps)
+            if not args.skip_cold:
+                report_cold(run_cold(browser, pages, args.runs), args.runs)
+        finally:
             browser.close()
-    finally:
-        app.terminate()
-        minimal.terminate()
-    m, h = statistics.median(minimal_times), statistics.median(hist_times)
-    mc, hc = statistics.median(minimal_cpu), statistics.median(hist_cpu)
-    print(f"minimal page (one slider, one number): median {m * 1000:.0f} ms over {STEPS} changes "
-          f"(browser CPU {mc * 1000:.0f} ms)")
-    print(f"histogram page, epsilon change:        median {h * 1000:.0f} ms over {STEPS} changes "
-          f"(browser CPU {hc * 1000:.0f} ms)")
-    print(f"ratio: {h / m:.2f}x (target <= 3x; well under 1 s wanted); browser CPU ratio {hc / mc:.2f}x")
-    for path, (times, cpu) in others.items():
-        t, c = statistics.median(times), statistics.median(cpu)
-        print(f"for scale, {path}: first slider step median {t * 1000:.0f} ms ({t / m:.2f}x), "
-              f"browser CPU {c * 1000:.0f} ms")
+    print(f"server logs: {OUT}/bench-browser-*.log")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ ONE_IN_A_MILLION = 1e-6
 
 
 def number(x: float, digits: int = 3) -> str:
-    """`x` to `digits` significant digits, thousands separated, no exponent: 1234.6 -> "1,235",
-    0.221199 -> "0.221", 3.0 -> "3". Infinite values read "∞"."""
+    """`x` with `digits` significant digits after the point at most (whole numbers keep all theirs),
+    thousands separated, no exponent: 1234.6 -> "1,235", 0.221199 -> "0.221", 3.0 -> "3".
+    Infinite values read "∞"."""
     if math.isnan(x):
         return "–"
     if math.isinf(x):
@@ -38,7 +39,7 @@ def share(p: float, digits: int = 3) -> str:
     if p < ONE_IN_A_MILLION:
         return "less than one in a million"
     if p < 1e-4:
-        return f"about 1 in {number(1 / p, 2)}"
+        return f"about 1 in {float(f'{1 / p:.2g}'):,.0f}"  # two significant digits: 1 in 65,000
     top = 1 - 10.0 ** -digits
     if p > top:
         return f"more than {number(100 * top, digits)}%"

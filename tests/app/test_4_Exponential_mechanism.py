@@ -47,8 +47,8 @@ def _shares(at: AppTest) -> dict[str, list[float]]:
 
 
 def _table(at: AppTest, column: str):
-    """The first st.dataframe with this column (read-only tables carry no key in AppTest)."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    """The first table (st.dataframe or st.table) with this column (tables carry no key in AppTest)."""
+    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
 
 
 def _vote_bars(at: AppTest) -> list[float]:

@@ -21,7 +21,7 @@ def test_number_keeps_three_significant_digits_and_no_exponent(x: float, text: s
 @pytest.mark.parametrize(
     ("p", "text"),
     [(0.731, "73.1%"), (0.0042, "0.42%"), (7.68e-7, "less than one in a million"), (1.3e-15, "less than one in a million"),
-     (4e-5, "about 1 in 25,000"), (0.99989, "more than 99.9%"), (0.0, "0%"), (1.0, "100%")],
+     (4e-5, "about 1 in 25,000"), (1 / 64_790, "about 1 in 65,000"), (0.99989, "more than 99.9%"), (0.0, "0%"), (1.0, "100%")],
 )
 def test_share_reads_probabilities_in_words(p: float, text: str) -> None:
     assert fmt.share(p) == text

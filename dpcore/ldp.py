@@ -25,11 +25,10 @@ import pandas as pd
 from scipy import special
 
 from dpcore.columns import column_answers, count_codes
-from dpcore.limits import MAX_CATEGORIES
+from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
 from dpcore.mechanisms import calibrate, rr_epsilon, rr_truth_probability
 from dpcore.validation import check_count, check_epsilon, check_probability
 
-MAX_RESPONDENTS = 1_000_000  # the largest simulated survey a page may ask for
 
 
 @dataclass(frozen=True)

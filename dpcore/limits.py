@@ -21,3 +21,7 @@ MAX_GAME_ROUNDS = 100_000
 MAX_ATTACKERS = 100_000  # simulated attackers in one run (two Gamma draws each, whatever k is)
 MAX_TRACE_POINTS = 2_000  # checkpoints of a running-mean trace sent to a chart
 MAX_TRACES = 1_000  # running-mean paths drawn at once (the page shows a handful)
+MAX_RESPONDENTS = 1_000_000  # the largest simulated survey a page may ask for
+MAX_SELECTION_DRAWS = 1_000_000  # the most simulated selections a page may ask for
+MAX_ABS_SCORE = 1e15  # typed scores beyond this are refused: exp(eps q / 2 Delta) would overflow
+MAX_PRICE = 1e12  # candidate prices above this are refused (they would only overflow the arithmetic)

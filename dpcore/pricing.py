@@ -25,14 +25,11 @@ import numpy as np
 import pandas as pd
 
 from dpcore.columns import column_answers
-from dpcore.limits import MAX_CATEGORIES
+from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_SELECTION_DRAWS
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
 
-MAX_SELECTION_DRAWS = 1_000_000  # the most simulated selections a page may ask for
 MAX_PRICE_CANDIDATES = MAX_CATEGORIES
-MAX_ABS_SCORE = 1e15  # typed scores beyond this are refused: exp(eps q / 2 Delta) would overflow
-MAX_PRICE = 1e12  # candidate prices above this are refused (they would only overflow the arithmetic)
 
 # Course Table 6-4 (the sports vote, Delta_q = 1) exactly as printed: options, votes, and the
 # probabilities at eps = 0, 0.1 and 1 as the text strings the book shows.

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dpcore.pricing import MAX_SELECTION_DRAWS, TABLE_6_4_OPTIONS
+from dpcore.limits import MAX_SELECTION_DRAWS
+from dpcore.pricing import TABLE_6_4_OPTIONS
 from ui.text.exponential import TEXT
 from ui.widgets import epsilon_slider
 

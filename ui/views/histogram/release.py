@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from dpcore.histogram import PostProcessing, noisy_counts, post_process, utility
 from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrate
@@ -47,7 +46,7 @@ class ReleaseView:
     noisy_chart: dict
     distribution_chart: dict | None
     reading: str
-    table: pd.DataFrame
+    table: dict[str, object]  # columns of the numbers table (a DataFrame is built only if it is shown)
 
 
 def compute(s: ReleaseSettings) -> ReleaseView:
@@ -100,8 +99,8 @@ def compute(s: ReleaseSettings) -> ReleaseView:
         kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
         calibration=mechanism.calibration,
     )
-    table = pd.DataFrame({
-        TEXT["bin_axis"]: c.labels, "D": c.counts_d, "D′": c.counts_dp,
+    table = {
+        TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,
         TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,
-    })
+    }
     return ReleaseView(mechanism, noise_note, mechanism.caveat or "", chart, distribution, "\n".join(reading), table)

@@ -95,14 +95,17 @@ def gaussian_method_select(key: str, container: DeltaGenerator | None = None) ->
     )
 
 
-def dataset_report(table: LoadedTable, expanded: bool = False) -> None:
+def dataset_report(table: LoadedTable) -> None:
     """Show what was read: encoding, delimiter, size, column types, missing values, fixes made.
 
     Everything from the file is shown as data or plain text, never as HTML or markdown.
     """
     frame = table.frame
     delimiter = {"\t": "tab", " ": "space"}.get(table.delimiter, table.delimiter)
-    with st.expander(TEXT["report_title"], expanded=expanded):
+    report = st.expander(TEXT["report_title"], key="data_report", on_change="rerun", bind="query-params")
+    if not report.open:  # two data grids cost a page's first open ~0.3 s: only when asked for
+        return
+    with report:
         st.text(
             TEXT["report_detected"].format(
                 encoding=table.encoding, delimiter=delimiter, rows=len(frame), cols=frame.shape[1]

@@ -21,7 +21,9 @@ def test_home_explains_dp_and_links_every_page_in_tour_order() -> None:
 
 
 def test_home_reports_what_was_read_from_the_dataset() -> None:
-    at = run_page("app.py", {"data": "penguins"})
+    closed = run_page("app.py", {"data": "penguins"})
+    assert not closed.dataframe  # the report's grids are drawn only when it is opened
+    at = run_page("app.py", {"data": "penguins", "data_report": "true"})
     assert_clean(at)
     assert "penguins" in at.info[0].value.lower()
     texts = " ".join(t.value for t in at.text)

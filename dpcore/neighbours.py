@@ -25,6 +25,10 @@ class Sensitivity:
     l1: float
     l2: float
 
+    def for_noise(self, kind: str) -> float:
+        """The norm a noise calibrates on: L2 for the Gaussian mechanism, L1 for the others."""
+        return self.l2 if kind == "gaussian" else self.l1
+
 
 def histogram_sensitivity(kind: NeighbourKind) -> Sensitivity:
     """Sensitivity of a histogram (disjoint bins) under one neighbour step of `kind`."""

@@ -11,7 +11,14 @@ import streamlit as st
 
 from dpcore.histogram import PostProcessing
 from dpcore.limits import EPSILON_GRID
-from ui.controls.histogram import data_choice, neighbour_choice, post_processing_controls, release_panel
+from ui.controls.histogram import (
+    ReleaseChoice,
+    data_choice,
+    neighbour_choice,
+    post_processing_controls,
+    release_choice,
+    release_panel,
+)
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, show_error, show_figure, start_page
@@ -20,7 +27,7 @@ from ui.text.histogram import TEXT
 from ui.views.histogram import counts as counts_view
 from ui.views.histogram import release as release_view
 from ui.views.histogram import zoo as zoo_view
-from ui.widgets import delta_select, epsilon_slider, gaussian_method_select, mechanism_select
+from ui.widgets import epsilon_slider
 
 
 def draw_counts(view: counts_view.CountsView) -> None:
@@ -41,34 +48,25 @@ def draw_release(view: release_view.ReleaseView) -> None:
     if view.distribution_chart is not None:
         show_figure(view.distribution_chart, key="hist_fig_dist")
     st.markdown(view.reading)  # one element: each element drawn costs the browser time
-    st.caption(TEXT["simulation_label"])
     numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
     if numbers.open:  # a table costs a grid redraw on every epsilon change: only when asked for
         numbers.dataframe(view.table, hide_index=True, key="hist_table")
 
 
 @st.fragment
-def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: PostProcessing) -> None:
-    """Mechanism and epsilon right above the charts they move; an epsilon change reruns only this."""
-    left, right = st.columns([3, 2])
-    with left:
-        kind = mechanism_select("hist_mech")
-    with right:
-        epsilon = epsilon_slider("hist_eps", default=1.0)
-    delta, method = 0.0, "analytic"
-    if kind == "gaussian":
-        c1, c2 = st.columns(2)
-        delta, method = delta_select("hist_delta", container=c1), gaussian_method_select("hist_gmethod", c2)
+def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: PostProcessing,
+                 choice: ReleaseChoice) -> None:
+    """Epsilon right above the charts it moves: a step reruns only these few elements."""
+    epsilon = epsilon_slider("hist_eps", default=1.0)
     if counts is None:
         return
     try:
-        view = release_view.compute(release_view.ReleaseSettings(counts, kind, epsilon, delta, method, post, ctx.seed))
+        view = release_view.compute(release_view.ReleaseSettings(
+            counts, choice.kind, epsilon, choice.delta, choice.method, post, ctx.seed))
     except ValueError as exc:
         show_error(exc)
         return
     draw_release(view)
-    signature = (ctx.dataset.ident, counts.labels, counts.counts_d.tobytes(), kind, epsilon, delta, method, post)
-    release_panel(counts.labels, counts.counts_d, view.mechanism, post, signature=signature)
 
 
 @st.fragment
@@ -99,7 +97,10 @@ def histogram_tab(ctx: PageContext) -> None:
         with settings_col:
             draw_counts(counts)
     with release_col:
-        release_part(ctx, counts, post)
+        choice = release_choice(None if counts is None else counts.sensitivity)
+        release_part(ctx, counts, post, choice)
+        if counts is not None:
+            release_panel(counts.labels, counts.counts_d, choice, post)
 
 
 @st.fragment

@@ -134,10 +134,14 @@ def test_empty_category_selection_is_a_message_not_a_traceback() -> None:
 
 def test_release_is_drawn_with_opendp_and_offered_as_csv() -> None:
     at = run_page(PAGE)
+    at.select_slider(key="hist_eps").set_value(0.5).run()
     at.button(key="hist_release").click().run()
     assert_clean(at)
-    assert any("Release drawn with OpenDP" in s.value for s in at.success)
+    assert any("Release drawn with OpenDP" in s.value and "ε = 0.5" in s.value for s in at.success)
     assert at.get("download_button")
+    # a later epsilon step does not relabel the release: it says which epsilon it spent
+    at.select_slider(key="hist_eps").set_value(2.0).run()
+    assert any("ε = 0.5" in s.value for s in at.success)
 
 
 def test_only_the_open_tab_runs_and_the_address_names_it() -> None:

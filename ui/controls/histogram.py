@@ -9,7 +9,6 @@ own bounds and categories (and its own URL parameters) when the user switches be
 from __future__ import annotations
 
 import zlib
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,14 +19,15 @@ from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_
 from dpcore.export import safe_csv_bytes
 from dpcore.histogram import Bins, CategoryBins, NumericBins, PostProcessing, observed_categories, post_process
 from dpcore.limits import MAX_BINS
-from dpcore.mechanisms import AdditiveNoise
+from dpcore.mechanisms import GaussianMethod, NoiseKind, calibrate
+from dpcore.neighbours import Sensitivity
 from dpcore.release import release_counts
 from ui.datasets import Dataset
 from ui.memo import session_memo
 from ui.page import show_error
 from ui.state import url_choice
 from ui.text.histogram import TEXT
-from ui.widgets import column_select, weight_column_select
+from ui.widgets import column_select, delta_select, gaussian_method_select, mechanism_select, weight_column_select
 
 _RELEASE = "_hist_release"
 
@@ -39,6 +39,16 @@ class DataChoice:
     column: str
     bins: Bins
     weight: str | None
+
+
+@dataclass(frozen=True)
+class ReleaseChoice:
+    """The mechanism chosen above the release (epsilon has its own fragment) and its sensitivity."""
+
+    kind: NoiseKind
+    delta: float
+    method: GaussianMethod
+    sensitivity: float
 
 
 @dataclass(frozen=True)
@@ -154,31 +164,41 @@ def post_processing_controls() -> PostProcessing:
     return post
 
 
+def release_choice(sensitivity: Sensitivity | None) -> ReleaseChoice:
+    """The mechanism (and for a Gaussian its delta and calibration), drawn above the epsilon slider."""
+    kind = mechanism_select("hist_mech")
+    delta, method = 0.0, "analytic"
+    if kind == "gaussian":
+        c1, c2 = st.columns(2)
+        delta, method = delta_select("hist_delta", container=c1), gaussian_method_select("hist_gmethod", c2)
+    return ReleaseChoice(kind, delta, method, 1.0 if sensitivity is None else sensitivity.for_noise(kind))
+
+
 def release_panel(
-    labels: tuple[str, ...],
-    counts: np.ndarray,
-    mechanism: AdditiveNoise,
-    post: PostProcessing,
-    signature: Hashable,
+    labels: tuple[str, ...], counts: np.ndarray, settings: ReleaseChoice, post: PostProcessing
 ) -> None:
-    """Draw a release of D's histogram with OpenDP on request, and offer it as a safe CSV."""
+    """Draw a release of D's histogram with OpenDP on request, and offer it as a safe CSV.
+
+    Outside the epsilon fragment (an epsilon step redraws less): the click reads epsilon from the
+    slider's state, and the release shown says which epsilon it spent."""
     st.subheader(TEXT["release_title"])
     st.caption(TEXT["release_note"])
 
     def draw() -> None:
+        mechanism = calibrate(settings.kind, float(st.session_state["hist_eps"]), settings.delta,
+                              settings.sensitivity, settings.method)
         released = post_process(release_counts(counts, mechanism), post)
-        table = pd.DataFrame(
+        st.session_state[_RELEASE] = labels, pd.DataFrame(
             {"bin": list(labels), "released": released, "mechanism": mechanism.calibration,
              "epsilon": mechanism.epsilon, "delta": mechanism.delta}
         )
-        st.session_state[_RELEASE] = (signature, table)
 
     st.button(TEXT["release_button"], key="hist_release", on_click=draw)
-    kept = st.session_state.get(_RELEASE)
-    if kept is not None and kept[0] == signature:
-        st.success(TEXT["release_drawn"].format(kind=mechanism.kind, epsilon=mechanism.epsilon))
-        st.dataframe(kept[1], hide_index=True, key="hist_release_table")
+    kept_labels, table = st.session_state.get(_RELEASE, (None, None))
+    if table is not None and kept_labels == labels:  # the last release of these very bins
+        st.success(TEXT["release_drawn"].format(kind=table["mechanism"].iloc[0], epsilon=table["epsilon"].iloc[0]))
+        st.dataframe(table, hide_index=True, key="hist_release_table")
         st.download_button(
-            TEXT["release_download"], data=safe_csv_bytes(kept[1]), file_name="dp_histogram_release.csv",
+            TEXT["release_download"], data=safe_csv_bytes(table), file_name="dp_histogram_release.csv",
             mime="text/csv", key="hist_release_download",
         )

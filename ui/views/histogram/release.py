@@ -52,8 +52,7 @@ class ReleaseView:
 def compute(s: ReleaseSettings) -> ReleaseView:
     """Calibrate, draw the noise for D and D', post-process, and read the result. Raises ValueError."""
     c = s.counts
-    sensitivity = c.sensitivity.l2 if s.kind == "gaussian" else c.sensitivity.l1
-    mechanism = calibrate(s.kind, s.epsilon, s.delta, sensitivity, s.method)
+    mechanism = calibrate(s.kind, s.epsilon, s.delta, c.sensitivity.for_noise(s.kind), s.method)
     noisy_d = noisy_counts(c.counts_d, mechanism, make_rng(s.seed, "hist-noise-D"))
     noisy_dp = noisy_counts(c.counts_dp, mechanism, make_rng(s.seed, "hist-noise-D-prime"))
     released_d, released_dp = post_process(noisy_d, s.post), post_process(noisy_dp, s.post)
@@ -98,7 +97,7 @@ def compute(s: ReleaseSettings) -> ReleaseView:
     noise_note = TEXT["noise_scale"].format(
         kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
         calibration=mechanism.calibration,
-    )
+    ) + " " + TEXT["simulation_label"]
     table = {
         TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,
         TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,

@@ -36,9 +36,6 @@ import argparse
 import re
 import statistics
 import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -136,27 +133,6 @@ class Figures:
     problems: list[str] = field(default_factory=list)
 
 
-def _serve(script: Path, port: int, log_path: Path) -> subprocess.Popen[bytes]:
-    """`streamlit run script` on a loopback port (the project's config applies), once it answers."""
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc
-        except OSError:
-            time.sleep(0.3)
-    _stop(proc)
-    raise RuntimeError(f"Streamlit did not start; see {log_path}")
-
-
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
@@ -171,7 +147,7 @@ def server(kind: str) -> Iterator[str]:
     """A fresh server of the app ("app") or of the minimal page ("minimal"); yields its base URL."""
     port = _free_port()
     log = OUT / f"bench-browser-{kind}.log"
-    proc = start_server(port, log) if kind == "app" else _serve(ROOT / "bench" / "minimal_app.py", port, log)
+    proc = start_server(port, log) if kind == "app" else start_server(port, log, ROOT / "bench" / "minimal_app.py")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

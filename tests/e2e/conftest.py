@@ -44,13 +44,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, log_path: Path) -> subprocess.Popen[bytes]:
-    """Start `streamlit run app.py` on a loopback port and wait until it answers its health check."""
+def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py") -> subprocess.Popen[bytes]:
+    """Start `streamlit run script` (the app by default) on a loopback port, with the project's
+    config, and wait until it answers its health check."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+            sys.executable, "-m", "streamlit", "run", str(script),
             "--server.port", str(port), "--server.address", "127.0.0.1",
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
         ],

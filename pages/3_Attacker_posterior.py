@@ -1,8 +1,7 @@
 """The attacker's view: posterior bounds, exact posteriors, privacy loss, hypothesis tests and a game.
 
-Only the part in the URL (?post_part=…) runs, beside the shared settings (a fragment); epsilon and
-the part form a nested fragment, and so do the controls that move only their own charts (where to
-read δ, the guesses, the simulated rounds). Each part: controls -> Settings -> compute -> draw.
+Only the part in the URL (?post_part=…) runs, beside the shared settings (a fragment); epsilon and the
+part, and each control that moves only its own charts, are nested fragments. controls -> compute -> draw.
 """
 
 from __future__ import annotations
@@ -39,10 +38,7 @@ def part_mechanism(ctx: PageContext, model: AttackModel, prior: float) -> None:
     if view.warning:
         st.warning(view.warning)
     show_metrics(view.metrics)
-    if view.leak:
-        st.info(view.leak)
-    else:
-        st.caption(view.pure)
+    (st.info if view.leak else st.caption)(view.leak or view.pure)
 
 
 def part_loss(ctx: PageContext, model: AttackModel, prior: float) -> None:
@@ -114,8 +110,7 @@ def simulation_view(ctx: PageContext, model: AttackModel) -> None:
     st.caption(COMMON["simulation_note"])
 
 
-PARTS = {"bounds": part_bounds, "mechanism": part_mechanism, "loss": part_loss, "testing": part_testing,
-         "game": part_game}
+PARTS = dict(bounds=part_bounds, mechanism=part_mechanism, loss=part_loss, testing=part_testing, game=part_game)
 
 
 @st.fragment

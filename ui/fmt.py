@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from ui.text.common import TEXT
+
 ONE_IN_A_MILLION = 1e-6
 
 
@@ -49,3 +51,8 @@ def share(p: float, digits: int = 3) -> str:
 def plural(n: float, one: str, many: str) -> str:
     """`one` or `many` (each with an {n} placeholder) for a count: "1 person", "2 people"."""
     return (one if round(n) == 1 and abs(n - round(n)) < 1e-9 else many).format(n=number(n))
+
+
+def people(n: float) -> str:
+    """A count of people: "1 person", "2,345 people"."""
+    return plural(n, TEXT["people_one"], TEXT["people_many"])

@@ -27,6 +27,8 @@ TEXT: dict[str, str] = {
     "epsilon_help": "Smaller ε means more noise and stronger privacy; larger ε means less noise and weaker privacy.",
     "delta": "δ (delta)",
     "delta_help": "The small probability that the ε guarantee may fail. Keep it far below 1 / (number of people).",
+    "people_one": "1 person",
+    "people_many": "{n} people",
     "weight": "Each row stands for this many people",
     "weight_none": "(one row is one person)",
     "weight_help": (

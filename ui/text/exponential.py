@@ -136,8 +136,6 @@ TEXT: dict[str, str] = {
         "is **{mode}** ({mode_count}); at ε = {eps} the mechanism picks it with probability "
         "**{prob}**."
     ),
-    "people_one": "1 person",
-    "people_many": "{n} people",
     "mode_result_tied": "Several values share the top count, so any of them counts as the most common.",
     "mode_chart_title": "Probability of choosing\neach value, most common first",
     "mode_value_axis": "Value",

@@ -112,8 +112,6 @@ TEXT: dict[str, str] = {
     ),
     "who_one": "the 1 person reports",
     "who_many": "each of the {n} people reports",
-    "people_one": "1 person",
-    "people_many": "{n} people",
     "column_chart_title": "True, raw and corrected\nfrequencies of {column}",
     "category_axis": "Value",
     "frequency_axis": "Frequency",

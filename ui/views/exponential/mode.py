@@ -37,10 +37,6 @@ class View:
     notes: str
 
 
-def _people(n: int) -> str:
-    return fmt.plural(n, TEXT["people_one"], TEXT["people_many"])
-
-
 def compute(s: Settings) -> View:
     """The private choice next to the true mode, the probability chart, and notes on the
     candidates. Raises ValueError, in a sentence, for a column it cannot use."""
@@ -48,8 +44,8 @@ def compute(s: Settings) -> View:
                           candidates=s.candidates)
     mode = int(choice.mode_indices[0])
     result = TEXT["mode_result"].format(
-        chosen=md_escape(choice.candidates[choice.chosen]), chosen_count=_people(int(choice.counts[choice.chosen])),
-        mode=md_escape(choice.candidates[mode]), mode_count=_people(int(choice.counts[mode])),
+        chosen=md_escape(choice.candidates[choice.chosen]), chosen_count=fmt.people(int(choice.counts[choice.chosen])),
+        mode=md_escape(choice.candidates[mode]), mode_count=fmt.people(int(choice.counts[mode])),
         eps=fmt.number(s.epsilon, 4), prob=fmt.share(choice.mode_probability),
     )
     if choice.mode_indices.size > 1:
@@ -61,7 +57,7 @@ def compute(s: Settings) -> View:
     if choice.truncated:
         notes.append(TEXT["mode_truncated"].format(distinct=f"{choice.distinct:,}", kept=len(choice.candidates)))
     if choice.missing or choice.outside:
-        notes.append(TEXT["mode_left_out"].format(missing=_people(choice.missing), outside=_people(choice.outside)))
+        notes.append(TEXT["mode_left_out"].format(missing=fmt.people(choice.missing), outside=fmt.people(choice.outside)))
     notes.append(TEXT["simulation"])
     chart = charts.mode_bars(choice.candidates, choice.counts, choice.probabilities, choice.chosen, BARS)
     return View(result, chart, "\n\n".join(notes))

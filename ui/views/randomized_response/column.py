@@ -72,14 +72,12 @@ def compute(s: Settings) -> View:
     shares = (TEXT["col_true"], TEXT["col_raw"], TEXT["col_corrected"], TEXT["col_half"])
     table = frame.style.format({TEXT["col_true_count"]: "{:,}", **{c: "{:.3f}" for c in shares}})
     raw_rmse = float(np.sqrt(np.mean((r.raw_frequencies - r.true_frequencies) ** 2)))
-    people = TEXT["people_one"], TEXT["people_many"]
     notes = [TEXT["column_errors"].format(rmse=n(r.rmse), raw_rmse=n(raw_rmse), uniform=n(1 / len(r.categories)))]
     if len(r.categories) > charts.MAX_BARS:
         notes.append(TEXT["bars_truncated"].format(shown=charts.MAX_BARS, total=len(r.categories)))
     notes.append(TEXT["column_public"] if s.categories else TEXT["column_private"])
     if r.missing or r.outside:
-        notes.append(TEXT["column_left_out"].format(missing=fmt.plural(r.missing, *people),
-                                                    outside=fmt.plural(r.outside, *people)))
+        notes.append(TEXT["column_left_out"].format(missing=fmt.people(r.missing), outside=fmt.people(r.outside)))
     truth = r.true_frequencies
     curves = {
         **{TEXT["curve_local"].format(eps=n(e)): np.array([grr_rmse(truth, int(m), e) for m in ERROR_N])

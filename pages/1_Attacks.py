@@ -142,9 +142,4 @@ def defence_tab(ctx: PageContext) -> None:
 ctx = start_page(TEXT["title"], icon="🕵️")
 st.markdown(TEXT["intro"])
 TABS = {"differencing": differencing_tab, "averaging": averaging_tab, "table": table_tab, "defence": defence_tab}
-tabs = url_tabs("att_tab", {tab: TEXT[f"tab_{tab}"] for tab in TABS})
-for tab, draw in TABS.items():
-    container, is_open = tabs[tab]
-    if is_open:
-        with container:
-            draw(ctx)
+url_tabs("att_tab", {tab: (TEXT[f"tab_{tab}"], draw) for tab, draw in TABS.items()}, ctx)

@@ -141,9 +141,4 @@ def zoo_tab(ctx: PageContext) -> None:
 
 ctx = start_page(TEXT["title"], icon="📊")
 st.markdown(TEXT["intro"])
-tabs = url_tabs("hist_tab", {"histogram": TEXT["tab_histogram"], "zoo": TEXT["tab_zoo"]})
-for tab_id, tab in (("histogram", histogram_tab), ("zoo", zoo_tab)):
-    container, is_open = tabs[tab_id]
-    if is_open:
-        with container:
-            tab(ctx)
+url_tabs("hist_tab", {"histogram": (TEXT["tab_histogram"], histogram_tab), "zoo": (TEXT["tab_zoo"], zoo_tab)}, ctx)

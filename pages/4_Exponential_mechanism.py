@@ -134,7 +134,4 @@ ctx = start_page(TEXT["title"], icon="🗳️")
 st.markdown(TEXT["intro"])
 TABS = {"vote": (TEXT["tab_vote"], vote_tab), "price": (TEXT["tab_price"], price_tab),
         "mode": (TEXT["tab_mode"], mode_tab)}
-for tab_id, (container, is_open) in url_tabs("exp_tab", {i: label for i, (label, _) in TABS.items()}).items():
-    if is_open:
-        with container:
-            TABS[tab_id][1](ctx)
+url_tabs("exp_tab", TABS, ctx)

@@ -109,7 +109,4 @@ ctx = start_page(TEXT["title"], icon="🪙")
 st.markdown(TEXT["intro"])
 TABS = {"protocol": (TEXT["tab_protocol"], protocol_tab), "book": (TEXT["tab_book"], book_tab),
         "column": (TEXT["tab_column"], column_tab), "local": (TEXT["tab_local"], local_tab)}
-for tab_id, (container, is_open) in url_tabs("rr_tab", {i: label for i, (label, _) in TABS.items()}).items():
-    if is_open:
-        with container:
-            TABS[tab_id][1](ctx)
+url_tabs("rr_tab", TABS, ctx)

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 T = TypeVar("T")
 
@@ -44,17 +43,18 @@ def url_choice(
     return value
 
 
-def url_tabs(key: str, tabs: dict[str, str]) -> dict[str, tuple[DeltaGenerator, bool]]:
+def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: Any) -> str:
     """Tabs whose open one is in the URL as ?key=<tab id> (not its translated label), so a link to
-    "2. Averaging" opens that tab. Only the open tab's content needs to run: the result maps each
-    tab id to (its container, whether it is open); draw into a closed one only what is cheap.
+    "2. Averaging" opens that tab. Only the open tab runs: its function is called with `args`
+    inside its container; the closed tabs stay empty until opened. Returns the open tab's id.
 
-    `tabs` maps stable ids to labels, in display order.
+    `tabs` maps stable ids to (label, function), in display order.
     """
-    ids, labels = list(tabs), list(tabs.values())
+    ids, labels = list(tabs), [label for label, _ in tabs.values()]
     first = f"_tabs_first_{key}"
     if first not in st.session_state:  # the first run of this page in the session reads the URL
-        st.session_state[first] = tabs.get(st.query_params.get(key, ""), labels[0])
+        from_url = tabs.get(st.query_params.get(key, ""))
+        st.session_state[first] = from_url[0] if from_url else labels[0]
     containers = st.tabs(labels, key=key, on_change="rerun", default=st.session_state[first])
     open_label = st.session_state.get(key) or st.session_state[first]
     open_id = ids[labels.index(open_label)] if open_label in labels else ids[0]
@@ -62,4 +62,6 @@ def url_tabs(key: str, tabs: dict[str, str]) -> dict[str, tuple[DeltaGenerator, 
         st.query_params.pop(key, None)
     else:
         st.query_params[key] = open_id
-    return {i: (c, i == open_id) for i, c in zip(ids, containers)}
+    with containers[ids.index(open_id)]:
+        tabs[open_id][1](*args)
+    return open_id

@@ -12,7 +12,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from ui.controls import attacks as controls
-from ui.page import PageContext, show_error, show_figure, start_page
+from ui.page import PageContext, computed, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.attacks import TEXT
 from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
@@ -65,11 +65,8 @@ def count_under_attack(ctx: PageContext, where: DeltaGenerator) -> int | None:
     settings = controls.count(ctx, where)
     if settings is None:
         return None
-    try:
-        view = count_query.compute(settings)
-    except ValueError as exc:
-        with where:
-            show_error(exc)
+    view = computed(count_query.compute, settings, where)
+    if view is None:
         return None
     where.caption(view.description)
     if view.warning:

@@ -21,7 +21,7 @@ from ui.controls.histogram import (
 )
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
-from ui.page import PageContext, show_error, show_figure, start_page
+from ui.page import PageContext, computed, show_error, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.histogram import TEXT
 from ui.views.histogram import counts as counts_view
@@ -60,11 +60,9 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: 
     epsilon = epsilon_slider("hist_eps", default=1.0)
     if counts is None:
         return
-    try:
-        view = release_view.compute(release_view.ReleaseSettings(
-            counts, choice.kind, epsilon, choice.delta, choice.method, post, ctx.seed))
-    except ValueError as exc:
-        show_error(exc)
+    settings = release_view.ReleaseSettings(counts, choice.kind, epsilon, choice.delta, choice.method, post, ctx.seed)
+    view = computed(release_view.compute, settings)
+    if view is None:
         return
     draw_release(view)
 
@@ -91,8 +89,7 @@ def histogram_tab(ctx: PageContext) -> None:
             key = (dataset.ident, data, neighbour)
             counts = session_memo("hist_counts", key, lambda: counts_view.compute(settings))
         except ValueError as exc:
-            with settings_col:
-                show_error(exc)
+            show_error(exc, settings_col)
     if counts is not None:
         with settings_col:
             draw_counts(counts)
@@ -115,13 +112,11 @@ def zoo_tab(ctx: PageContext) -> None:
     )
     frame_d, frame_dp = zoo.table.frame, zoo.neighbour.frame
     removed = frame_d.loc[~frame_d["animal"].isin(frame_dp["animal"]), "carrots"]
-    try:
-        view = zoo_view.compute(zoo_view.ZooSettings(
-            frame_d["carrots"].to_numpy(dtype=float), frame_dp["carrots"].to_numpy(dtype=float),
-            float(removed.iloc[0]), float(threshold), tuple(budgets), ctx.seed,
-        ))
-    except ValueError as exc:
-        show_error(exc)
+    view = computed(zoo_view.compute, zoo_view.ZooSettings(
+        frame_d["carrots"].to_numpy(dtype=float), frame_dp["carrots"].to_numpy(dtype=float),
+        float(removed.iloc[0]), float(threshold), tuple(budgets), ctx.seed,
+    ))
+    if view is None:
         return
     st.markdown(f"{view.intro}\n\n{view.truth}")
     if view.chart is None:

@@ -11,7 +11,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.posterior import AttackModel, PrivacyLossDistribution
 from ui.controls import posterior as controls
-from ui.page import PageContext, show_error, show_figure, show_metrics, start_page
+from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.text.common import TEXT as COMMON
 from ui.text.posterior import TEXT
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
@@ -58,10 +58,8 @@ def part_loss(ctx: PageContext, model: AttackModel, prior: float) -> None:
 def delta_view(model: AttackModel, pld: PrivacyLossDistribution) -> None:
     """Where to read δ, and the two δ charts it moves (the slider reruns only these)."""
     multiple = controls.read_multiple()
-    try:
-        view = loss.compute_delta(loss.DeltaSettings(model, pld, multiple))
-    except ValueError as exc:
-        show_error(exc)
+    view = computed(loss.compute_delta, loss.DeltaSettings(model, pld, multiple))
+    if view is None:
         return
     show_figure(view.area_chart, key="post_fig_delta")
     show_figure(view.curves_chart, key="post_fig_delta_curves")
@@ -140,8 +138,7 @@ def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_s
         with content:
             PARTS[part](ctx, model, shared.prior)
     except ValueError as exc:
-        with content:
-            show_error(exc)
+        show_error(exc, content)
 
 
 ctx = start_page(TEXT["title"], icon="🎲")

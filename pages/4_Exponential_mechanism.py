@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui.controls import exponential as controls
-from ui.page import PageContext, show_error, show_figure, show_metrics, start_page
+from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.exponential import TEXT
 from ui.views.exponential import mode, pricing, vote
@@ -44,11 +44,8 @@ def vote_release(
         eps, sens = controls.vote_controls()
     with draws_slot:
         draws = controls.draws_input()
-    try:
-        view = vote.compute(vote.Settings(names, scores, eps, sens, draws, ctx.seed))
-    except ValueError as exc:
-        with right:
-            show_error(exc)
+    view = computed(vote.compute, vote.Settings(names, scores, eps, sens, draws, ctx.seed), right)
+    if view is None:
         return
     with right:
         show_figure(view.chart, key="exp_fig_vote")
@@ -78,11 +75,8 @@ def price_tab(ctx: PageContext) -> None:
 def price_release(market: pricing.Market, right: DeltaGenerator, below: DeltaGenerator) -> None:
     """ε for the price and the three ways of pricing compared: an ε change reruns only these."""
     eps = epsilon_slider("exp_price_eps", default=1.0, label=TEXT["price_epsilon"], container=right)
-    try:
-        view = pricing.compute(pricing.Settings(market, eps))
-    except ValueError as exc:
-        with right:
-            show_error(exc)
+    view = computed(pricing.compute, pricing.Settings(market, eps), right)
+    if view is None:
         return
     with right:
         show_figure(view.candidates_chart, key="exp_fig_prices")
@@ -118,11 +112,8 @@ def mode_release(
         column, frame[column], None if weight is None else frame[weight],
         public_categories(ctx.dataset.key, column), eps, ctx.seed,
     )
-    try:
-        view = mode.compute(settings)
-    except ValueError as exc:
-        with below:
-            show_error(exc)
+    view = computed(mode.compute, settings, below)
+    if view is None:
         return
     with below:
         show_figure(view.chart, key="exp_fig_mode")

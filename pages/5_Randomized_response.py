@@ -10,7 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui.controls import randomized_response as controls
-from ui.page import PageContext, show_error, show_figure, start_page
+from ui.page import PageContext, computed, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.randomized_response import TEXT
 from ui.views.randomized_response import book, column, local, protocol
@@ -80,11 +80,8 @@ def column_release(
         name, frame[name], None if weight is None else frame[weight],
         public_categories(ctx.dataset.key, name), eps, ctx.seed,
     )
-    try:
-        view = column.compute(settings)
-    except ValueError as exc:
-        with below:
-            show_error(exc)
+    view = computed(column.compute, settings, below)
+    if view is None:
         return
     with below:
         show_figure(view.chart, key="rr_fig_column")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 from urllib.parse import urlencode
 
 import numpy as np
@@ -23,7 +25,9 @@ _STYLE = (
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}</style>"
 )
-_LINK = "_share_link"  # the link made by the last click of the link button, shown once
+_LINK = "_share_link"
+S = TypeVar("S")
+V = TypeVar("V")  # the link made by the last click of the link button, shown once
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,16 @@ def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | Non
         column.metric(label, value)
 
 
-def show_error(exc: ValueError) -> None:
+def computed(compute: Callable[[S], V], settings: S, where: DeltaGenerator | None = None) -> V | None:
+    """`compute(settings)`, or None after showing its ValueError as an error box (in `where`):
+    the one way a page turns a view that cannot be computed into a message, never a traceback."""
+    try:
+        return compute(settings)
+    except ValueError as exc:
+        show_error(exc, where)
+        return None
+
+
+def show_error(exc: ValueError, where: DeltaGenerator | None = None) -> None:
     """Show a dpcore ValueError as an error box in the page (never a traceback)."""
-    st.error(TEXT["error_prefix"].format(message=exc))
+    (where or st).error(TEXT["error_prefix"].format(message=exc))

@@ -132,6 +132,12 @@ def open_app(page: Page, url: str) -> None:
     expect(page.locator("[data-testid=stException]")).to_have_count(0)
 
 
+def expect_clean(page: Page) -> None:
+    """The scenario's "must not happen": no exception and no error box on the page."""
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+
+
 def chart(page: Page, title: str) -> Locator:
     """The one Vega-Lite chart whose title starts with `title`, as a reader finds it (charts mount
     in no fixed order, so never by position). Waits until it is drawn."""

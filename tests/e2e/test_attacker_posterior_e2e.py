@@ -13,6 +13,7 @@ from tests.e2e.conftest import (
     APP_TIMEOUT_MS,
     ARTIFACTS,
     chart,
+    expect_clean,
     label_number,
     mark_labels,
     open_app,
@@ -57,7 +58,7 @@ def test_moving_the_output_changes_the_posterior(page: Page, base_url: str) -> N
     assert "Posterior P[D | O]: 27%" in seen
     wait_for_mark(chart(page, "The output's distribution"), "observed", "Output O: 2")
     expect(page).to_have_url(re.compile(r"post_o=2(&|$)"))
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "attacker_posterior_mechanism.png"), full_page=True)
 
@@ -71,7 +72,7 @@ def test_the_url_sets_the_output_and_the_draw_button_moves_it(page: Page, base_u
     wait_for_app_run(page)
     expect(page.get_by_text(re.compile(r"Draw number 1 from A\(D\) with seed 42"))).to_be_visible()
     assert _posterior_sentence(page) != first
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
 
 
 def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
@@ -90,7 +91,7 @@ def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
     wait_for_app_run(page)
     wait_for_mark(curves, "read", "ε: 0.75")
     expect(page.get_by_text(re.compile(r"At ε′ = 0\.75: δ\(ε′\) = [^:]+ by numerical integration"))).to_be_visible()
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "attacker_posterior_loss.png"), full_page=True)
 
@@ -132,7 +133,7 @@ def test_playing_the_game_keeps_score(page: Page, base_url: str) -> None:
     expect(page.get_by_text(re.compile(r"After 10,000 rounds the attacker guessed right"))).to_be_visible()
     _guess(page, "New game")
     expect(page.get_by_text("No guesses yet")).to_be_visible()
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "attacker_posterior_game.png"), full_page=True)
 

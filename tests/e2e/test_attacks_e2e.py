@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.conftest import (
     APP_TIMEOUT_MS,
     chart,
+    expect_clean,
     label_number,
     mark_labels,
     open_app,
@@ -32,11 +33,6 @@ def exact_text(page: Page) -> str:
 
 def expect_tab_open(page: Page, label: str) -> None:
     expect(page.get_by_role("tab", name=label)).to_have_attribute("aria-selected", "true")
-
-
-def expect_clean(page: Page) -> None:
-    expect(page.get_by_test_id("stException")).to_have_count(0)
-    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
 
 
 def test_a_link_opens_the_averaging_tab(page: Page, base_url: str) -> None:

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import chart, label_number, mark_labels, open_app, wait_for_app_run, wait_for_mark
+from tests.e2e.conftest import chart, expect_clean, label_number, mark_labels, open_app, wait_for_app_run, wait_for_mark
 
 ROW_HEIGHT = 35  # glide-data-grid's default row height in Streamlit, header row included
 
@@ -64,8 +64,7 @@ def test_editing_a_score_redraws_the_probability_bars(page: Page, base_url: str)
     after = vote_bars(figure)
     assert after != before
     assert max(after) == after[3]
-    expect(page.get_by_test_id("stException")).to_have_count(0)
-    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+    expect_clean(page)
 
 
 def test_randomized_response_tosses_and_links_p_to_epsilon(page: Page, base_url: str) -> None:
@@ -96,7 +95,7 @@ def test_randomized_response_tosses_and_links_p_to_epsilon(page: Page, base_url:
     expect(p).to_have_value("0.8808")
     expect(page).to_have_url(re.compile(r"rr_p=0\.88"))  # the shared link carries the new p
     expect(page.get_by_text(re.compile(r"= 2\. A true answer is 7\.39 times as likely"))).to_be_visible()
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
 
 
 def test_a_link_with_a_tab_id_opens_that_tab(page: Page, base_url: str) -> None:
@@ -114,4 +113,4 @@ def test_a_link_with_a_tab_id_opens_that_tab(page: Page, base_url: str) -> None:
     wait_for_app_run(page)
     expect(page).to_have_url(re.compile(r"exp_tab=mode"))
     wait_for_mark(chart(page, "Probability of choosing"), "chosen", "Value: ")
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)

@@ -12,6 +12,7 @@ from tests.e2e.conftest import (
     ARTIFACTS,
     _free_port,
     chart,
+    expect_clean,
     label_number,
     mark_labels,
     open_app,
@@ -53,7 +54,7 @@ def test_deep_link_works_as_first_visit_on_a_fresh_server(browser: Browser, entr
         expect(sidebar.get_by_role("link", name=re.compile("Home"))).to_be_visible()
         expect(sidebar.get_by_text("Dataset", exact=True)).to_be_visible()
         expect(page.locator("h1").first).to_be_visible()
-        expect(page.get_by_test_id("stException")).to_have_count(0)
+        expect_clean(page)
     finally:
         context.close()
         server.terminate()
@@ -76,7 +77,7 @@ def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str)
     wait_for_app_run(page)
     expect(page.get_by_text(re.compile(r"each bar is off by about 1\.43 people"))).to_be_visible()
     assert bar_values(page, NOISY) != before
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "histogram_after_upload.png"))
 
@@ -112,4 +113,4 @@ def test_a_link_names_the_open_tab_and_the_link_button_gives_the_whole_view(page
     link = page.get_by_test_id("stSidebar").get_by_test_id("stCode")
     expect(link).to_contain_text("seed=5")
     expect(link).to_contain_text(HISTOGRAM)
-    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect_clean(page)

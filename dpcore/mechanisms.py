@@ -18,6 +18,7 @@ from typing import Callable, Literal
 
 import numpy as np
 
+from dpcore.errors import DPError
 from dpcore.validation import check_count, check_delta, check_epsilon, check_positive, check_probability
 
 NoiseKind = Literal["laplace", "gaussian", "discrete_laplace"]
@@ -33,7 +34,8 @@ def gaussian_sigma(
 ) -> float:
     """Standard deviation of Gaussian noise that gives (epsilon, delta)-DP.
 
-    classic:  sigma = Delta_2 * sqrt(2 ln(1.25 / delta)) / epsilon  (proven only for epsilon < 1).
+    classic:  sigma = Delta_2 * sqrt(2 ln(1.25 / delta)) / epsilon  (proven only for epsilon < 1;
+              returned at any epsilon for teaching comparisons, `calibrate` refuses it at eps >= 1).
     analytic: the smallest sigma with delta(epsilon) <= delta, by Balle & Wang's exact formula,
               taken from dp-accounting's `get_sigma_gaussian` (sensitivity 1) and scaled by Delta_2.
 
@@ -151,7 +153,8 @@ class AdditiveNoise:
 
     `scale` is b for Laplace (density exp(-|x|/b) / 2b), sigma for Gaussian, and t for discrete
     Laplace (pmf proportional to exp(-|k|/t), OpenDP's convention). `calibration` records the
-    formula used; `caveat` says when that formula's guarantee does not strictly hold.
+    formula used. `caveat` is always None now that `calibrate` refuses the classic Gaussian where
+    it does not hold; it stays only while dpcore.posterior and ui/views still read it.
     """
 
     kind: NoiseKind
@@ -233,7 +236,9 @@ def calibrate(
     """Calibrate a mechanism to (epsilon, delta) for a query of the given sensitivity.
 
     Laplace and discrete Laplace: scale = Delta_1 / epsilon (pure DP, delta ignored).
-    Gaussian: sigma from `gaussian_sigma` with Delta_2 (delta must be in (0, 1)).
+    Gaussian: sigma from `gaussian_sigma` with Delta_2 (delta must be in (0, 1)). The classic
+    formula is refused at epsilon >= 1 (DPError "classic_gaussian_range"): unproven there, and its
+    true delta can exceed the stated one (eps = 20, delta = 1e-5: 1.5e-3).
     Raises ValueError with a readable message for any invalid parameter.
     """
     if kind not in _FAMILIES:
@@ -242,14 +247,18 @@ def calibrate(
     sens = check_positive("Sensitivity", sensitivity)
     if kind == "gaussian":
         d = check_delta(delta, allow_zero=False)
-        sigma = gaussian_sigma(eps, d, sens, gaussian_method)
-        caveat = None
         if gaussian_method == "classic" and eps >= 1:
-            caveat = (
-                f"The classic Gaussian formula is proven only for epsilon below 1; at epsilon = "
-                f"{eps:g} its guarantee does not strictly hold. The analytic calibration is exact."
+            raise DPError(
+                "classic_gaussian_range",
+                f"The classic Gaussian formula σ = Δ·√(2 ln(1.25/δ))/ε is proven only for epsilon below 1, "
+                f"got epsilon = {eps:g}: beyond that its true delta can be far larger than the δ = {d:g} you "
+                f"chose (at epsilon = 20 and δ = 0.00001 it is 0.0015). "
+                f"Use the analytic calibration (Balle & Wang 2018), which is exact at every epsilon.",
+                epsilon=eps,
+                delta=d,
             )
-        return AdditiveNoise("gaussian", sigma, eps, d, sens, f"gaussian-{gaussian_method}", caveat)
+        sigma = gaussian_sigma(eps, d, sens, gaussian_method)
+        return AdditiveNoise("gaussian", sigma, eps, d, sens, f"gaussian-{gaussian_method}")
     check_delta(delta)
     return AdditiveNoise(kind, sens / eps, eps, 0.0, sens, kind)
 

@@ -78,7 +78,8 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     assert "gaussian-analytic" in page_text(at)
     at.radio(key="hist_gmethod").set_value("classic")
     at.select_slider(key="hist_eps").set_value(2.0).run()
-    assert any("proven only for epsilon below 1" in w.value for w in at.warning)
+    assert not at.exception  # the classic formula is refused from epsilon 1 on, in an error box
+    assert any("proven only for epsilon below 1" in e.value and "analytic" in e.value for e in at.error)
     at.radio(key="hist_mech").set_value("discrete_laplace").run()
     assert_clean(at)
     noisy = bars(noisy_chart(at), 0)

@@ -196,11 +196,14 @@ def test_gaussian_shows_where_the_posterior_leaves_the_band() -> None:
     assert "outside the pure ε-DP band" in _visible_text(at)
 
 
-def test_gaussian_method_choice_shows_the_caveat() -> None:
+def test_gaussian_method_choice_refuses_classic_from_epsilon_one() -> None:
     at = run_page(PAGE, {"post_mech": "gaussian", "post_eps": "2"})
     assert at.radio(key="post_gm").value == "analytic"
     at.radio(key="post_gm").set_value("classic").run()
-    assert any("proven only for epsilon below 1" in w.value for w in at.warning)
+    assert not at.exception
+    assert any("proven only for epsilon below 1" in e.value and "analytic" in e.value for e in at.error)
+    at.radio(key="post_gm").set_value("analytic").run()  # the way out the message names works
+    assert not at.exception and not at.error
     assert "gaussian" in _visible_text(at).lower()
 
 

@@ -7,9 +7,11 @@ import math
 import numpy as np
 import pytest
 from dp_accounting.gaussian_mechanism import get_epsilon_gaussian
+from dp_accounting.pld import privacy_loss_distribution
 from opendp import accuracy as odp_accuracy
 from scipy import stats
 
+from dpcore.errors import DPError
 from dpcore.mechanisms import (
     NOISE_KINDS,
     calibrate,
@@ -48,10 +50,44 @@ def test_classic_sigma_matches_seed_example() -> None:
     assert expected == pytest.approx(48.448, abs=1e-3)
 
 
-def test_classic_is_looser_than_analytic_and_flags_large_epsilon() -> None:
+def test_classic_is_looser_than_analytic_below_epsilon_one() -> None:
     assert gaussian_sigma(0.5, 1e-5, 1, "classic") > gaussian_sigma(0.5, 1e-5, 1, "analytic")
-    assert calibrate("gaussian", 0.5, 1e-5, gaussian_method="classic").caveat is None
-    assert "epsilon below 1" in calibrate("gaussian", 2.0, 1e-5, gaussian_method="classic").caveat
+    m = calibrate("gaussian", 0.5, 1e-5, gaussian_method="classic")
+    assert m.calibration == "gaussian-classic" and m.scale == gaussian_sigma(0.5, 1e-5, 1, "classic")
+
+
+@pytest.mark.parametrize("eps", [1.0, 2.0, 15.0, 20.0])
+def test_classic_gaussian_is_refused_from_epsilon_one(eps: float) -> None:
+    with pytest.raises(DPError, match="proven only for epsilon below 1.*analytic calibration") as info:
+        calibrate("gaussian", eps, 1e-5, 3.0, "classic")
+    assert info.value.code == "classic_gaussian_range" and info.value.params["epsilon"] == eps
+    assert calibrate("gaussian", eps, 1e-5, 3.0, "analytic").calibration == "gaussian-analytic"
+
+
+def _true_delta(sigma: float, epsilon: float, sensitivity: float) -> float:
+    """delta(eps) of Gaussian noise sigma on a query of L2 sensitivity Delta, by dp-accounting's PLD."""
+    return privacy_loss_distribution.from_gaussian_mechanism(
+        sigma, sensitivity=sensitivity, value_discretization_interval=1e-4
+    ).get_delta_for_epsilon(epsilon)
+
+
+@pytest.mark.parametrize(
+    "eps,delta,true_delta", [(20.0, 1e-5, 1.5e-3), (15.0, 0.1, 0.82)]  # the issue's measurements
+)
+def test_classic_sigma_breaks_its_delta_where_refused_and_analytic_keeps_it(
+    eps: float, delta: float, true_delta: float
+) -> None:
+    classic = gaussian_sigma(eps, delta, 1.0, "classic")
+    assert _true_delta(classic, eps, 1.0) == pytest.approx(true_delta, rel=0.02)
+    assert balle_wang_delta(classic, eps) == pytest.approx(true_delta, rel=0.02)
+    analytic = calibrate("gaussian", eps, delta, 2.0).scale
+    assert _true_delta(analytic, eps, 2.0) == pytest.approx(delta, rel=1e-6)
+
+
+@pytest.mark.parametrize("eps,delta", [(0.1, 1e-3), (0.5, 1e-5), (0.9, 1e-8)])
+def test_classic_sigma_keeps_its_delta_below_epsilon_one(eps: float, delta: float) -> None:
+    sigma = calibrate("gaussian", eps, delta, 1.0, "classic").scale
+    assert _true_delta(sigma, eps, 1.0) <= delta
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from scipy import special, stats
 
 from dpcore import posterior as post
 from dpcore.catalog import BUNDLED
+from dpcore.errors import DPError
 from dpcore.mechanisms import rr_truth_probability
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -243,8 +244,12 @@ def test_pure_mechanisms_have_no_outputs_outside_the_band(kind: str) -> None:
 GAUSSIANS = [(0.1, 1e-3), (0.5, 1e-5), (1.0, 1e-5), (2.0, 1e-6), (5.0, 1e-8), (10.0, 1e-10)]
 
 
-@pytest.mark.parametrize(("eps", "delta"), GAUSSIANS)
-@pytest.mark.parametrize("method", ["analytic", "classic"])
+# The classic formula is calibrated only where it is proven (epsilon < 1); beyond, it is refused.
+CALIBRATIONS = [(eps, delta, method) for eps, delta in GAUSSIANS for method in ("analytic", "classic")
+                if method == "analytic" or eps < 1]
+
+
+@pytest.mark.parametrize(("eps", "delta", "method"), CALIBRATIONS)
 def test_gaussian_delta_by_integration_matches_analytic_and_dp_accounting(eps: float, delta: float, method: str) -> None:
     model = post.attack_model("gaussian", CANCER, eps, delta, method)
     sigma = model.noise.scale
@@ -260,6 +265,13 @@ def test_gaussian_delta_by_integration_matches_analytic_and_dp_accounting(eps: f
     # The vectorised curve from the privacy-loss cells agrees too.
     curve = post.delta_curve(post.privacy_loss_distribution(model), grid)
     assert np.allclose(curve, numeric, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize(("eps", "delta"), [(eps, delta) for eps, delta in GAUSSIANS if eps >= 1])
+def test_classic_gaussian_attack_model_is_refused_from_epsilon_one(eps: float, delta: float) -> None:
+    with pytest.raises(DPError, match="proven only for epsilon below 1") as info:
+        post.attack_model("gaussian", CANCER, eps, delta, gaussian_method="classic")
+    assert info.value.code == "classic_gaussian_range"
 
 
 @pytest.mark.parametrize(("eps", "delta"), GAUSSIANS)

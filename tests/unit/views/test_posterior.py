@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from dpcore import posterior as post
+from dpcore.errors import DPError
 from ui.charts.theme import CURVE_POINTS
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
 from ui.views.posterior.words import odds, small
@@ -74,9 +75,11 @@ def test_setup_caption_names_the_pair_and_the_calibration() -> None:
     assert "scale 1 (standard deviation 1.41)" in view.caption and view.caveat is None
     rr = setup.compute(setup.Settings(_model("randomized_response"), "cancer", ""))
     assert "= 73.1%" in rr.caption
-    gauss = setup.compute(setup.Settings(_model("gaussian", 2.0, method="classic"), "dataset", "zoo_[x]"))
+    gauss = setup.compute(setup.Settings(_model("gaussian", 0.5, method="classic"), "dataset", "zoo_[x]"))
     assert "δ = about 1 in 100,000" in gauss.caption and "zoo\\_\\[x\\]" in gauss.caption
-    assert gauss.caveat and "epsilon below 1" in gauss.caveat
+    assert gauss.caveat is None  # the classic formula is proven below epsilon 1
+    with pytest.raises(DPError, match="proven only for epsilon below 1"):  # and refused from 1 on
+        _model("gaussian", 2.0, method="classic")
     _check_view(gauss)
 
 

@@ -1,0 +1,107 @@
+"""An empirical lower bound on epsilon from a mechanism's outputs on two neighbouring datasets.
+
+If M is (eps, delta)-DP, then for every set S of outputs
+    P[M(D) in S] <= e^eps P[M(D') in S] + delta,   and the same with D and D' swapped,
+so eps >= ln((P[M(D) in S] - delta) / P[M(D') in S]). With S = {o >= t} and its complement
+{o < t} (a threshold test, whose errors are the false positive and false negative rates),
+Clopper-Pearson intervals on the two probabilities turn n draws on each side into a bound that
+holds with probability at least 1 - alpha. A release whose bound exceeds its label is not what
+it claims; a correct one stays at or below it (up to that alpha).
+
+The samples are split in two halves. The first half only picks the thresholds that look most
+telling; the second half computes the bound at those thresholds, with a Bonferroni correction:
+four one-sided intervals per threshold (P_D and P_D', each from below and above), each at level
+alpha / (4 k) for k thresholds. Choosing thresholds on the same draws that bound them would make
+the bound optimistic.
+
+Reference: Jagielski, Ullman & Oprea, "Auditing differentially private machine learning: how
+private is private SGD?" (NeurIPS 2020), section 3 and Algorithm 2 (Clopper-Pearson bounds on
+the false positive and false negative rates of a threshold test); Clopper & Pearson (1934).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from dpcore.errors import DPError
+from dpcore.limits import AUDIT_CANDIDATE_THRESHOLDS
+from dpcore.validation import check_count, check_delta, check_probability
+
+BOUNDS_PER_THRESHOLD = 4  # one-sided intervals: P_D from below and above, P_D' from below and above
+
+
+def clopper_pearson(successes: np.ndarray, trials: int, level: float) -> tuple[np.ndarray, np.ndarray]:
+    """One-sided Clopper-Pearson bounds (lower, upper) on a binomial proportion, each wrong with
+    probability at most `level`: lower = Beta^-1(level; k, n - k + 1) (0 when k = 0) and
+    upper = Beta^-1(1 - level; k + 1, n - k) (1 when k = n)."""
+    from scipy.stats import beta
+
+    k = np.asarray(successes, dtype=float)
+    lower = np.where(k > 0, beta.ppf(level, np.maximum(k, 1), trials - k + 1), 0.0)
+    upper = np.where(k < trials, beta.ppf(1 - level, k + 1, np.maximum(trials - k, 1)), 1.0)
+    return lower, upper
+
+
+def _samples(name: str, samples: Any) -> np.ndarray:
+    try:
+        values = np.asarray(samples, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise DPError("audit_samples", f"The samples on {name} must be numbers.") from None
+    if values.size < 2:
+        raise DPError(
+            "audit_samples", f"An audit needs at least 2 samples on {name}, got {values.size}.", size=values.size
+        )
+    if np.isnan(values).any():
+        raise DPError("audit_samples", f"The samples on {name} contain NaN: encode a missing output as ±infinity.")
+    return values
+
+
+def _at_least(sorted_values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """How many values are >= each threshold."""
+    return sorted_values.size - np.searchsorted(sorted_values, thresholds, side="left")
+
+
+def _bounds_at(d: np.ndarray, d_prime: np.ndarray, thresholds: np.ndarray, level: float, delta: float) -> np.ndarray:
+    """The largest of the four epsilon bounds of S = {o >= t} and its complement, for each t.
+
+    `d` and `d_prime` are sorted. A bound whose numerator is not above 0 says nothing (0)."""
+    lo_d, hi_d = clopper_pearson(_at_least(d, thresholds), d.size, level)
+    lo_p, hi_p = clopper_pearson(_at_least(d_prime, thresholds), d_prime.size, level)
+    # (P_D(S) from below - delta) over P_D'(S) from above, and so on; every denominator is > 0.
+    numerators = np.stack([lo_d, lo_p, 1 - hi_d, 1 - hi_p]) - delta
+    denominators = np.stack([hi_p, hi_d, 1 - lo_p, 1 - lo_d])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        eps = np.where(numerators > 0, np.log(np.maximum(numerators, 1e-300) / denominators), 0.0)
+    return np.maximum(eps.max(axis=0), 0.0)
+
+
+def epsilon_lower_bound(
+    samples_d: np.ndarray | list[float],
+    samples_d_prime: np.ndarray | list[float],
+    alpha: float = 0.05,
+    delta: float = 0.0,
+    thresholds: int = 10,
+) -> float:
+    """An epsilon every (epsilon, delta)-DP mechanism with these outputs must reach, with
+    confidence 1 - alpha: 0 when the samples show no difference.
+
+    `samples_d` and `samples_d_prime` are independent outputs of the mechanism on D and on D'
+    (scalars; encode an output that is absent, such as a category left out of a release, as
+    -inf). `thresholds` is how many thresholds the first half of the samples picks for the
+    second half to test. Raises DPError for too few samples or NaN, ValueError for bad alpha or delta.
+    """
+    a = check_probability("Alpha", alpha, open_interval=True)
+    d_slack = check_delta(delta)
+    k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
+    on_d, on_dp = _samples("D", samples_d), _samples("D′", samples_d_prime)
+    pick_d, test_d = np.sort(on_d[: on_d.size // 2]), np.sort(on_d[on_d.size // 2 :])
+    pick_dp, test_dp = np.sort(on_dp[: on_dp.size // 2]), np.sort(on_dp[on_dp.size // 2 :])
+    candidates = np.unique(np.concatenate([pick_d, pick_dp]))
+    if candidates.size > AUDIT_CANDIDATE_THRESHOLDS:  # sample values: no interpolation between -inf and a number
+        spread = np.linspace(0, 1, AUDIT_CANDIDATE_THRESHOLDS)
+        candidates = np.unique(np.quantile(candidates, spread, method="inverted_cdf"))
+    scores = _bounds_at(pick_d, pick_dp, candidates, a / (BOUNDS_PER_THRESHOLD * candidates.size), d_slack)
+    chosen = candidates[np.argsort(scores, kind="stable")[::-1][:k]]
+    return float(_bounds_at(test_d, test_dp, chosen, a / (BOUNDS_PER_THRESHOLD * chosen.size), d_slack).max())

@@ -37,3 +37,4 @@ PLD_STEPS_PER_LOSS = 5  # PLD grid steps at least within one discrete-Laplace st
 MAX_RELEASE_COUNT = 2**53  # the largest count a release takes: floats hold whole numbers exactly up to here
 MAX_SUM_BOUND = 1e15  # public bounds of a released sum stay within +-this (a float sum must not overflow)
 AUDIT_CANDIDATE_THRESHOLDS = 1_000  # thresholds an epsilon audit scores on its selection half
+MAX_QUANTILE_CANDIDATES = 1_000  # public grid points a private quantile chooses among

@@ -48,6 +48,27 @@ def share(p: float, digits: int = 3) -> str:
     return f"{number(100 * p, digits)}%"
 
 
+def percent(x: float) -> str:
+    """A ratio as a percentage that may pass 100% (an error of 417% of a small bar): "4.2%", "417%"."""
+    return "∞" if math.isinf(x) else f"{number(100 * x)}%"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def tiny(x: float) -> str:
+    """A small parameter such as delta as people write it: 1e-6 -> "10⁻⁶", 2.5e-7 -> "2.5 × 10⁻⁷";
+    numbers from 0.001 up read as `number` does."""
+    if x == 0 or abs(x) >= 1e-3 or not math.isfinite(x):
+        return number(x)
+    exponent = math.floor(math.log10(abs(x)))
+    mantissa = float(f"{x / 10.0**exponent:.3g}")
+    if mantissa >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    power = f"10{str(exponent).translate(_SUPERSCRIPT)}"
+    return power if mantissa == 1 else f"{number(mantissa)} × {power}"
+
+
 def plural(n: float, one: str, many: str) -> str:
     """`one` or `many` (each with an {n} placeholder) for a count: "1 person", "2 people"."""
     return (one if round(n) == 1 and abs(n - round(n)) < 1e-9 else many).format(n=number(n))

@@ -25,6 +25,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/3_Attacker_posterior.py", "nav_posterior", ":material/casino:"),
     PageEntry("pages/4_Exponential_mechanism.py", "nav_exponential", ":material/how_to_vote:"),
     PageEntry("pages/5_Randomized_response.py", "nav_rr", ":material/toll:"),
+    PageEntry("pages/6_Release_planner.py", "nav_planner", ":material/calculate:"),
 )
 
 

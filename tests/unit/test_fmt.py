@@ -36,3 +36,15 @@ def test_plural_agrees_with_the_count() -> None:
 def test_share_takes_the_course_s_four_digits() -> None:
     assert fmt.share(0.73664, digits=4) == "73.66%"
     assert fmt.share(0.99996, digits=4) == "more than 99.99%"
+
+
+@pytest.mark.parametrize(("x", "text"), [(1e-6, "10⁻⁶"), (2.5e-7, "2.5 × 10⁻⁷"), (9.9996e-6, "10⁻⁵"),
+                                         (3e-12, "3 × 10⁻¹²"), (0.0015, "0.0015"), (0.0, "0")])
+def test_tiny_writes_small_parameters_as_powers_of_ten(x: float, text: str) -> None:
+    assert fmt.tiny(x) == text
+
+
+def test_percent_may_pass_a_hundred() -> None:
+    assert fmt.percent(4.17) == "417%"
+    assert fmt.percent(0.0261) == "2.61%"
+    assert fmt.percent(float("inf")) == "∞"

@@ -8,6 +8,7 @@ TEXT: dict[str, str] = {
     "nav_posterior": "3 · The attacker's view",
     "nav_exponential": "4 · Exponential mechanism",
     "nav_rr": "5 · Randomized response",
+    "nav_planner": "6 · Plan a release",
     "sidebar_dataset": "Dataset",
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",

@@ -22,5 +22,7 @@ TEXT: dict[str, str] = {
     "step_exponential_why": "The exponential mechanism picks the best option without revealing the votes.",
     "step_rr": "5. Privacy on your own device",
     "step_rr_why": "Randomized response: the collector never sees a true answer.",
+    "step_planner": "6. Plan a real release",
+    "step_planner_why": "Choose ε for several statistics: accuracy, total cost under every accountant, risk, and a release you can download.",
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }

@@ -1,0 +1,115 @@
+"""AppTest for pages/6_Release_planner.py: the default plan, every control, the address."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, chart_titled, layout, page_errors, run_page
+from ui.text.planner import TEXT
+from ui.views.planner.items import Item, to_json
+
+PAGE = "pages/6_Release_planner.py"
+PENGUINS = {"data": "penguins"}
+CURVES = TEXT["curves_title"].split("\n")[0]
+
+
+def _table(at: AppTest) -> dict[str, list[str]]:
+    frame = at.table[0].value
+    return {str(c): [str(v) for v in frame[c]] for c in frame.columns}
+
+
+def _statistics(at: AppTest) -> list[str]:
+    return _table(at)[TEXT["col_statistic"]]
+
+
+def test_the_page_opens_on_a_plan_for_the_dataset() -> None:
+    at = run_page(PAGE, PENGUINS)
+    assert_clean(at)
+    assert _statistics(at) == ["Count of rows", "Histogram of species", "Mean of bill_length_mm"]
+    assert chart_titled(at, CURVES)
+    assert json.loads(at.query_params["plan"])[0] == {"kind": "count"}
+
+
+def test_the_total_budget_moves_every_accuracy_and_only_the_chart_s_data() -> None:
+    at = run_page(PAGE, PENGUINS)
+    before, spec = _table(at)[TEXT["col_accuracy"]], layout(chart_titled(at, CURVES))
+    at.select_slider(key="plan_eps").set_value(2.0).run()
+    after = _table(at)[TEXT["col_accuracy"]]
+    assert_clean(at)
+    assert after != before
+    assert float(after[0].strip("±")) == pytest.approx(float(before[0].strip("±")) / 2, abs=0.01)  # halves
+    assert layout(chart_titled(at, CURVES)) == spec
+
+
+def test_adding_and_removing_statistics() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.selectbox(key="plan_add_kind").set_value("sum").run()
+    at.selectbox(key="plan_add_col").set_value("body_mass_g").run()
+    at.button(key="plan_add").click().run()
+    assert_clean(at)
+    assert _statistics(at)[-1] == "Sum of body_mass_g"  # bounds 2500-6500 come from the catalog
+    at.button(key="plan_rm_0").click().run()
+    assert _statistics(at) == ["Histogram of species", "Mean of bill_length_mm", "Sum of body_mass_g"]
+    assert "Count" not in at.query_params["plan"]
+
+
+def test_a_histogram_of_an_undocumented_column_needs_typed_categories() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.selectbox(key="plan_add_kind").set_value("histogram").run()
+    at.selectbox(key="plan_add_col").set_value("island").run()  # documented: prefilled
+    assert at.text_area(key="plan_add_cats_island").value == "Biscoe\nDream\nTorgersen"
+    at.text_area(key="plan_add_cats_island").set_value("").run()
+    assert at.button(key="plan_add").disabled  # nothing declared, nothing to add
+
+
+def test_accuracy_in_gives_epsilon_out() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.radio(key="plan_direction").set_value("accuracy").run()
+    assert [row for row in _table(at)[TEXT["col_accuracy"]]] == [TEXT["target_missing"]] * 3
+    at.number_input(key="plan_t_0").set_value(10.0).run()
+    table = _table(at)
+    assert_clean(at)
+    assert table[TEXT["col_accuracy"]][0] == "±10"
+    assert float(table[TEXT["col_epsilon"]][0]) == pytest.approx(math.log(20) / 10, abs=5e-4)
+
+
+def test_a_weight_shifts_the_budget() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.number_input(key="plan_w_0").set_value(2.0).run()
+    eps = [float(e) for e in _table(at)[TEXT["col_epsilon"]]]
+    assert eps == [0.5, 0.25, 0.25]
+
+
+def test_a_plan_in_the_address_opens_and_a_broken_one_says_so() -> None:
+    plan = to_json((Item("count"), Item("sum", "body_mass_g", lower=0, upper=7000)))
+    at = run_page(PAGE, {**PENGUINS, "plan": plan})
+    assert_clean(at)
+    assert _statistics(at) == ["Count of rows", "Sum of body_mass_g"]
+    at = run_page(PAGE, {**PENGUINS, "plan": "{not json"})
+    assert not at.exception
+    assert any("could not be read" in e for e in page_errors(at))
+    assert _statistics(at)[0] == "Count of rows"  # the default plan instead
+
+
+def test_one_person_with_several_rows_multiplies_the_error() -> None:
+    at = run_page(PAGE, PENGUINS)
+    one = float(_table(at)[TEXT["col_accuracy"]][0].strip("±"))
+    at.radio(key="plan_unit").set_value("person").run()
+    at.number_input(key="plan_m").set_value(3).run()
+    assert_clean(at)
+    assert float(_table(at)[TEXT["col_accuracy"]][0].strip("±")) == round(3 * one, 1)
+    at.selectbox(key="plan_id").set_value("island").run()  # 3 islands: at most 3 rows each are kept
+    assert_clean(at)
+    assert any("dropped" in c.value for c in at.caption)
+    assert _table(at)[TEXT["col_relative"]][0].endswith("(9)")
+
+
+def test_an_aggregated_table_is_flagged() -> None:
+    at = run_page(PAGE, {"data": "medical"})
+    assert_clean(at)
+    assert any(TEXT["aggregated"][:40] in i.value for i in at.info)

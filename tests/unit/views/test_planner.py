@@ -1,0 +1,126 @@
+"""Unit tests of the release planner's views (ui/views/planner), without Streamlit."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dpcore.accuracy import accuracy
+from dpcore.catalog import BUNDLED
+from dpcore.protection import Protection
+from ui.views.planner import plan
+from ui.views.planner.items import Item, from_json, statistic, to_json
+
+PENGUINS = pd.read_csv(BUNDLED["penguins"].path)
+SPECIES = ("Adelie", "Chinstrap", "Gentoo")
+PLAN = (
+    Item("count"),
+    Item("histogram", "species", categories=SPECIES),
+    Item("mean", "body_mass_g", lower=2500, upper=6500),
+    Item("quantile", "flipper_length_mm", mechanism="permute_and_flip", lower=170, upper=235),
+    Item("sum", "body_mass_g", mechanism="gaussian", lower=2500, upper=6500, weight=2),
+)
+
+
+def _settings(**changes: object) -> plan.Settings:
+    base = plan.Settings(PENGUINS, Protection(), PLAN, "budget", 1.0, 1e-6)
+    return replace(base, **changes)
+
+
+def test_a_budget_is_split_by_the_weights_and_adds_up() -> None:
+    view = plan.compute(_settings())
+    eps = [r.epsilon for r in view.rows]
+    assert eps == pytest.approx([1 / 6, 1 / 6, 1 / 6, 1 / 6, 2 / 6])
+    assert view.total_epsilon == pytest.approx(1.0)
+    assert view.total_delta == pytest.approx(1e-6)  # only the Gaussian sum takes delta
+    assert [r.delta for r in view.rows] == [0, 0, 0, 0, 1e-6]
+
+
+def test_a_count_s_accuracy_is_the_laplace_quantile_and_its_reference_the_true_count() -> None:
+    row = plan.compute(_settings()).rows[0]
+    assert row.accuracy == pytest.approx(math.log(20) / (1 / 6))  # b ln(1/alpha), b = 1/eps
+    assert row.reference == len(PENGUINS)
+    assert "344" in row.reference_text
+
+
+def test_a_histogram_is_compared_with_its_smallest_bar() -> None:
+    row = plan.compute(_settings()).rows[1]
+    assert row.reference == PENGUINS["species"].value_counts().min()
+
+
+def test_targets_in_give_epsilons_whose_accuracy_meets_them() -> None:
+    targets = (10.0, 5.0, 50.0, 3.0, 20_000.0)
+    items = tuple(replace(i, target=t) for i, t in zip(PLAN, targets))
+    view = plan.compute(_settings(items=items, direction="accuracy"))
+    assert all(not r.problem for r in view.rows)
+    for row, target in zip(view.rows, targets):
+        assert row.accuracy <= target * (1 + 1e-9)
+        assert row.accuracy == pytest.approx(target, rel=0.02) or row.item.kind == "quantile"
+    assert view.total_epsilon == pytest.approx(sum(r.epsilon for r in view.rows))
+
+
+def test_m_rows_per_person_multiplies_a_count_s_error() -> None:
+    one = plan.compute(_settings()).rows[0].accuracy
+    three = plan.compute(_settings(protection=Protection(3))).rows[0].accuracy
+    assert three == pytest.approx(3 * one)
+
+
+def test_a_mean_is_two_releases_at_half_the_epsilon_for_the_accountants() -> None:
+    row = plan.compute(_settings()).rows[2]
+    assert len(row.events) == 2
+    assert [m.epsilon for m, _ in row.events] == pytest.approx([row.epsilon / 2] * 2)
+    assert plan.compute(_settings()).rows[3].events == ()  # the quantile is a pure-DP selection
+    assert plan.compute(_settings()).rows[3].pure_epsilon == pytest.approx(1 / 6)
+
+
+def test_clamping_is_reported_with_its_bias() -> None:
+    tight = replace(PLAN[2], lower=3000, upper=5000)
+    row = plan.compute(_settings(items=(tight,))).rows[0]
+    values = PENGUINS["body_mass_g"].dropna()
+    clamped = int(((values < 3000) | (values > 5000)).sum())
+    assert f"{clamped} values" in row.clamped
+
+
+def test_a_bad_statistic_gets_its_own_sentence_and_the_others_still_plan() -> None:
+    broken = Item("mean", "body_mass_g", lower=6500, upper=2500)
+    view = plan.compute(_settings(items=(PLAN[0], broken)))
+    assert not view.rows[0].problem and view.rows[1].problem
+    assert "lower" in view.rows[1].problem.lower()
+    assert view.total_epsilon == pytest.approx(0.5)  # the broken one's share is not counted as spent
+
+
+def test_a_missing_target_is_said_not_guessed() -> None:
+    view = plan.compute(_settings(items=(Item("count"),), direction="accuracy"))
+    assert view.rows[0].problem
+
+
+def test_the_chart_has_a_curve_and_a_point_per_statistic() -> None:
+    view = plan.compute(_settings())
+    data = view.chart["datasets"]
+    assert set(data["chosen"].column("series").to_pylist()) == {r.name for r in view.rows}
+    count = [e for e, s in zip(data["curves"].column("error").to_pylist(), data["curves"].column("series").to_pylist())
+             if s == "Count of rows"]
+    expected = [accuracy("laplace", e, 1.0) / len(PENGUINS) for e in plan.CURVE_EPSILONS]
+    assert count == pytest.approx(expected)
+
+
+def test_a_plan_round_trips_through_json_and_rejects_anything_else() -> None:
+    assert from_json(to_json(PLAN)) == PLAN
+    for bad in ("not json", "[1]", '[{"kind": "median"}]', '[{"kind": "count", "evil": 1}]'):
+        with pytest.raises(ValueError, match="could not be read"):
+            from_json(bad)
+
+
+def test_statistic_needs_public_bounds() -> None:
+    with pytest.raises(ValueError, match="bounds"):
+        statistic(Item("sum", "body_mass_g"))
+    assert np.isfinite(statistic(PLAN[2]).true_value(PENGUINS))
+
+
+def test_two_statistics_of_the_same_name_stay_apart_in_the_chart() -> None:
+    view = plan.compute(_settings(items=(Item("count"), Item("count"))))
+    assert [r.name for r in view.rows] == ["Count of rows", "Count of rows (2)"]

@@ -1,0 +1,207 @@
+"""Control groups of the release planner: who is protected, the list of statistics, the budget.
+
+The plan (a tuple of `Item`s) lives in the session and in the address (`?plan=<json>`), so a
+prepared link opens the same plan. Each listed statistic keeps its own widgets, keyed by a stable
+id, so removing one does not shift the others' values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from dpcore.catalog import declared_bounds, public_categories, typical_bounds
+from dpcore.counting import is_numeric_column
+from dpcore.mechanisms import NOISE_KINDS
+from dpcore.protection import Protection, bound_contributions
+from ui import fmt
+from ui.datasets import Dataset
+from ui.page import PageContext, show_error
+from ui.safe import md_escape
+from ui.state import url_choice
+from ui.text.common import TEXT as COMMON
+from ui.text.planner import TEXT
+from ui.views.planner.items import QUANTILE_MECHANISM, STAT_KINDS, Item, from_json, to_json
+from ui.views.planner.plan import name_of
+from ui.widgets import delta_select, epsilon_slider
+
+_PLAN, _UIDS, _NEXT, _FOR = "_plan_items", "_plan_uids", "_plan_next_uid", "_plan_dataset"
+
+
+def public_bounds(dataset: Dataset, column: str) -> tuple[tuple[float, float] | None, str]:
+    """Bounds a page may use without reading the data: documented, else typical for the name."""
+    documented = declared_bounds(dataset.key, column)
+    if documented is not None:
+        return documented, TEXT["source_catalog"]
+    typical = typical_bounds(column)
+    return (typical, TEXT["source_typical"]) if typical is not None else (None, TEXT["source_none"])
+
+
+def default_plan(dataset: Dataset) -> tuple[Item, ...]:
+    """A starting plan: the count of rows, a histogram of a declared categorical column and the
+    mean of a column with public bounds, where the dataset has them."""
+    items = [Item("count")]
+    frame = dataset.table.frame
+    for column in frame.columns:
+        categories = public_categories(dataset.key, str(column))
+        if categories:
+            items.append(Item("histogram", str(column), categories=categories))
+            break
+    for column in frame.columns:
+        bounds, _ = public_bounds(dataset, str(column))
+        if bounds is not None and is_numeric_column(frame, str(column)):
+            items.append(Item("mean", str(column), lower=bounds[0], upper=bounds[1]))
+            break
+    return tuple(items)
+
+
+def _set_items(items: tuple[Item, ...], uids: list[int]) -> None:
+    st.session_state[_PLAN], st.session_state[_UIDS] = items, uids
+    st.query_params["plan"] = to_json(items)
+
+
+def _start(dataset: Dataset) -> None:
+    """The plan of the address on a session's first visit, else the dataset's default plan;
+    a new dataset starts a new plan (the old one named columns it may not have)."""
+    if st.session_state.get(_FOR) == dataset.ident and _PLAN in st.session_state:
+        return
+    items: tuple[Item, ...] | None = None
+    if _FOR not in st.session_state and "plan" in st.query_params:
+        try:
+            items = from_json(st.query_params["plan"])
+        except ValueError as exc:
+            show_error(exc)
+    if items is None:
+        items = default_plan(dataset)
+        st.caption(TEXT["default_plan_note"])
+    st.session_state[_FOR] = dataset.ident
+    st.session_state[_NEXT] = len(items)
+    _set_items(items, list(range(len(items))))
+
+
+def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
+    """The unit of protection, the data after contribution bounding, and the sentence saying how."""
+    frame = ctx.dataset.table.frame
+    unit = url_choice(st.radio, TEXT["unit"], ("row", "person"), "plan_unit",
+                      format_func=lambda u: TEXT[f"unit_{u}"], horizontal=True)
+    if unit == "row":
+        return Protection(), frame, TEXT["explain_row"]
+    m_col, id_col = st.columns(2)
+    m = int(m_col.number_input(TEXT["rows_per_person"], min_value=1, max_value=10_000, value=2, step=1,
+                               key="plan_m", bind="query-params"))
+    none = TEXT["no_id_column"]
+    id_column = id_col.selectbox(TEXT["id_column"], [none, *map(str, frame.columns)], key="plan_id")
+    if id_column == none:
+        return Protection(m), frame, TEXT["explain_person_promised"].format(m=m)
+    bounded = bound_contributions(frame, id_column, m, ctx.rng("planner_contributions"))
+    sentence = TEXT["explain_person_bounded"].format(m=m, column=id_column) + " " + TEXT["bounded_rows"].format(
+        dropped=fmt.plural(bounded.dropped_rows, TEXT["row_one"], TEXT["row_many"]),
+        rows=fmt.plural(len(frame), TEXT["row_one"], TEXT["row_many"]), people=fmt.people(bounded.people))
+    return Protection(m, id_column), bounded.frame, sentence
+
+
+def _item_controls(item: Item, uid: int, direction: str) -> Item | None:
+    """One listed statistic: its noise and its weight or target; None when removed."""
+    with st.container(border=True):
+        head, remove = st.columns([5, 1], vertical_alignment="center")
+        head.markdown(f"**{md_escape(name_of(item))}**")
+        if remove.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:"):
+            return None
+        left, right = st.columns(2)
+        if item.kind != "quantile":
+            mechanism = left.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
+                                       format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
+            item = replace(item, mechanism=mechanism)
+        else:
+            left.caption(TEXT["mechanism_selection"])
+        if direction == "budget":
+            weight = right.number_input(TEXT["weight"], min_value=0.0, value=float(item.weight), step=0.5,
+                                        key=f"plan_w_{uid}")
+            return replace(item, weight=weight)
+        target = right.number_input(TEXT["target"], min_value=0.0, value=item.target, step=1.0,
+                                    key=f"plan_t_{uid}", placeholder=TEXT["target_placeholder"])
+        return replace(item, target=target if target else None)
+
+
+def plan_items(ctx: PageContext, direction: str) -> tuple[Item, ...]:
+    """The listed statistics with their widgets, and the form that adds one."""
+    _start(ctx.dataset)
+    items, uids = st.session_state[_PLAN], st.session_state[_UIDS]
+    if not items:
+        st.info(TEXT["empty_plan"])
+    kept = [(new, uid) for item, uid in zip(items, uids) if (new := _item_controls(item, uid, direction)) is not None]
+    new_items, new_uids = tuple(i for i, _ in kept), [u for _, u in kept]
+    added = add_statistic(ctx.dataset)
+    if added is not None:
+        new_items, new_uids = new_items + (added,), new_uids + [st.session_state[_NEXT]]
+        st.session_state[_NEXT] += 1
+    if new_items != items or new_uids != uids:
+        _set_items(new_items, new_uids)
+        if len(new_uids) != len(uids):
+            st.rerun()  # redraw the list at once (a removed card must not linger one run)
+    return new_items
+
+
+def add_statistic(dataset: Dataset) -> Item | None:
+    """The "Add a statistic" panel: kind, column and its public facts; the item when Add is clicked."""
+    frame = dataset.table.frame
+    columns = [str(c) for c in frame.columns]
+    with st.expander(TEXT["add_title"], icon=":material/add:"):
+        kind = st.selectbox(TEXT["stat_kind"], STAT_KINDS, format_func=lambda k: TEXT[f"kind_{k}"], key="plan_add_kind")
+        numeric = [c for c in columns if is_numeric_column(frame, c)]
+        choices = columns if kind in ("count", "histogram") else numeric
+        if kind != "count" and not choices:
+            st.info(TEXT["no_numeric"])
+            return None
+        item = Item(kind)
+        if kind == "count":
+            column = st.selectbox(TEXT["filter_column"], [TEXT["no_filter"], *columns], key="plan_add_fcol")
+            if column != TEXT["no_filter"]:
+                value = st.text_input(TEXT["filter_value"], key="plan_add_fval")
+                item = Item("count", column, equals=value or None) if value else item
+        else:
+            column = st.selectbox(TEXT["stat_column"], choices, key="plan_add_col")
+            item = _described(dataset, kind, column)
+        clicked = st.button(TEXT["add_button"], key="plan_add", type="primary", disabled=item is None)
+    return item.with_mechanism() if clicked and item is not None else None
+
+
+def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
+    """The public facts a statistic of `column` needs: declared categories or public bounds."""
+    categories = public_categories(dataset.key, column)
+    if kind == "histogram" and (categories or not is_numeric_column(dataset.table.frame, column)):
+        typed = st.text_area(TEXT["categories"], value="\n".join(categories or ()), help=TEXT["categories_help"],
+                             key=f"plan_add_cats_{column}")
+        declared = tuple(dict.fromkeys(line.strip() for line in typed.splitlines() if line.strip()))
+        return Item("histogram", column, categories=declared) if declared else None
+    bounds, source = public_bounds(dataset, column)
+    st.caption(TEXT["bounds_source"].format(source=source))
+    lo, hi = st.columns(2)
+    lower = lo.number_input(TEXT["lower"], value=None if bounds is None else bounds[0], key=f"plan_add_lo_{column}")
+    upper = hi.number_input(TEXT["upper"], value=None if bounds is None else bounds[1], key=f"plan_add_hi_{column}")
+    if lower is None or upper is None:
+        return None
+    if kind == "histogram":
+        bins = st.number_input(TEXT["bins"], min_value=1, max_value=200, value=10, key="plan_add_bins")
+        return Item("histogram", column, lower=lower, upper=upper, bins=int(bins))
+    if kind == "quantile":
+        q = st.number_input(TEXT["quantile_q"], min_value=0.01, max_value=0.99, value=0.5, step=0.05, key="plan_add_q")
+        return Item("quantile", column, mechanism=QUANTILE_MECHANISM, lower=lower, upper=upper, q=q)
+    return Item(kind, column, lower=lower, upper=upper)  # type: ignore[arg-type]
+
+
+def direction() -> str:
+    """What the user knows: the total budget ("budget") or the accuracy each statistic needs."""
+    return url_choice(st.radio, TEXT["direction"], ("budget", "accuracy"), "plan_direction",
+                      format_func=lambda d: TEXT[f"direction_{d}"], horizontal=True)
+
+
+def budget(direction: str) -> tuple[float, float]:
+    """The total ε (asked for only when the user knows the budget) and the total δ."""
+    if direction != "budget":
+        return 0.0, delta_select("plan_delta", default=1e-6)
+    left, right = st.columns([3, 2])
+    total = epsilon_slider("plan_eps", default=1.0, label=TEXT["total_epsilon"], container=left)
+    return total, delta_select("plan_delta", default=1e-6, container=right)

@@ -1,0 +1,101 @@
+"""What a user lists in a release plan, as plain values, and the dpcore statistic each one is.
+
+An `Item` holds only what the user typed or chose (kind, column, public bounds or categories,
+mechanism, weight or target accuracy), so a plan can be kept in the session, put in a link and
+written to the JSON report. `statistic(item)` builds the `dpcore.statistics` object; it raises
+`ValueError` (a `DPError`) for a combination that cannot be released, with a readable sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Literal
+
+from dpcore.errors import DPError
+from dpcore.histogram import CategoryBins, NumericBins
+from dpcore.statistics import QUANTILE_MECHANISM, Count, Histogram, Mean, Quantile, Sum
+
+StatKind = Literal["count", "histogram", "sum", "mean", "quantile"]
+STAT_KINDS: tuple[StatKind, ...] = ("count", "histogram", "sum", "mean", "quantile")
+QUANTILE_GRID_POINTS = 101  # candidates of a quantile on its public bounds (1% of the range apart)
+Statistic = Count | Histogram | Sum | Mean | Quantile
+
+
+@dataclass(frozen=True)
+class Item:
+    """One statistic of the plan, as the user listed it.
+
+    `mechanism` is "laplace", "discrete_laplace" or "gaussian" ("exponential" for a quantile);
+    `weight` is its share of a total budget, `target` the accuracy asked for (±, in the statistic's
+    own unit). Numeric histograms, sums, means and quantiles need public `lower`/`upper`; a
+    histogram of categories needs its declared `categories`; a count may filter on `equals`.
+    """
+
+    kind: StatKind
+    column: str | None = None
+    mechanism: str = "laplace"
+    weight: float = 1.0
+    target: float | None = None
+    lower: float | None = None
+    upper: float | None = None
+    bins: int = 10
+    categories: tuple[str, ...] = ()
+    equals: str | None = None
+    q: float = 0.5
+
+    def with_mechanism(self) -> Item:
+        """The item with the mechanism its kind allows (a quantile is always a selection)."""
+        return replace(self, mechanism=QUANTILE_MECHANISM) if self.kind == "quantile" else self
+
+
+def _bounds(item: Item) -> tuple[float, float]:
+    if item.lower is None or item.upper is None:
+        raise DPError("bounds_missing", f"Give public lower and upper bounds for {item.column!r}.",
+                      column=item.column)
+    return float(item.lower), float(item.upper)
+
+
+def statistic(item: Item) -> Statistic:
+    """The dpcore statistic of an item; raises ValueError when it cannot be built."""
+    if item.kind == "count":
+        return Count(column=item.column, equals=item.equals) if item.equals is not None else Count()
+    if item.column is None:
+        raise DPError("column_missing", "Choose the column this statistic is about.")
+    if item.kind == "histogram":
+        if item.categories:
+            return Histogram(item.column, CategoryBins(tuple(item.categories)))
+        lower, upper = _bounds(item)
+        return Histogram(item.column, NumericBins(lower, upper, int(item.bins)))
+    lower, upper = _bounds(item)
+    if item.kind == "sum":
+        return Sum(item.column, lower, upper)
+    if item.kind == "mean":
+        return Mean(item.column, lower, upper)
+    if item.kind == "quantile":
+        return Quantile.on_bounds(item.column, item.q, lower, upper, QUANTILE_GRID_POINTS)
+    raise DPError("unknown_statistic", f"Unknown kind of statistic {item.kind!r}.", value=item.kind)
+
+
+def to_json(items: tuple[Item, ...]) -> str:
+    """The plan as compact JSON (for a link or the report): only fields that differ from defaults."""
+    default = {f.name: f.default for f in fields(Item) if f.name != "kind"}
+    rows = [{k: v for k, v in asdict(i).items() if k == "kind" or v != default.get(k)} for i in items]
+    return json.dumps(rows, separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(text: str) -> tuple[Item, ...]:
+    """Read a plan written by `to_json`; raises DPError("bad_plan") for anything else."""
+    try:
+        rows = json.loads(text)
+        known = {f.name for f in fields(Item)}
+        items = []
+        for row in rows:
+            if not isinstance(row, dict) or row.get("kind") not in STAT_KINDS or not set(row) <= known:
+                raise TypeError
+            if "categories" in row:
+                row["categories"] = tuple(str(c) for c in row["categories"])
+            items.append(Item(**row))
+        return tuple(items)
+    except (TypeError, ValueError, AttributeError):
+        raise DPError("bad_plan", "This plan could not be read: it is not a plan saved by DP Explorer.") from None

@@ -1,0 +1,195 @@
+"""The plan: each statistic's epsilon and accuracy, in either direction, and the chart of both.
+
+Budget in: a total epsilon split by the weights (basic composition: the shares add up to the
+total), each statistic's accuracy out. Accuracy in: each statistic's target, the epsilon it needs
+out, and their sum. Gaussian statistics share the total delta equally. The accountants tab then
+prices the same plan more tightly; this split is what the release spends.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from dpcore.mechanisms import AdditiveNoise, calibrate
+from dpcore.protection import Protection
+from dpcore.statistics import Histogram, Mean, Quantile, Sum
+from ui import fmt
+from ui.charts.planner import AccuracyLabels, accuracy_curves
+from ui.text.common import TEXT as COMMON
+from ui.text.planner import TEXT
+from ui.views.planner.items import Item, Statistic, statistic
+
+Direction = Literal["budget", "accuracy"]
+CURVE_EPSILONS = np.geomspace(0.01, 20, 40)
+ACCURACY_CHART = AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"],
+                                TEXT["curves_chosen"])
+
+
+@dataclass(frozen=True, eq=False)
+class Settings:
+    """The data (after contribution bounding), who is protected, the items and the direction."""
+
+    frame: pd.DataFrame
+    protection: Protection
+    items: tuple[Item, ...]
+    direction: Direction
+    total_epsilon: float
+    delta: float
+    alpha: float = 0.05
+
+
+@dataclass(frozen=True)
+class Row:
+    """One statistic of the plan: its budget, accuracy and what the page says about it."""
+
+    item: Item
+    name: str
+    epsilon: float
+    delta: float
+    accuracy: float
+    reference: float
+    reference_text: str
+    clamped: str
+    events: tuple[tuple[AdditiveNoise, int], ...]
+    pure_epsilon: float  # a selection (quantile): pure epsilon-DP, not additive noise
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """Every statistic's row, the totals, the table and the chart."""
+
+    rows: tuple[Row, ...]
+    total_epsilon: float
+    total_delta: float
+    table: dict[str, list[str]]
+    summary: str
+    chart: dict | None
+
+
+def name_of(item: Item) -> str:
+    """A short name for a statistic: "Mean of age", "Histogram of sex", "Count where sex = F"."""
+    if item.kind == "count":
+        if item.equals is not None:
+            return TEXT["name_count_where"].format(column=item.column, value=item.equals)
+        return TEXT["name_count"]
+    if item.kind == "quantile":
+        return TEXT["name_quantile"].format(column=item.column, q=fmt.number(item.q))
+    return TEXT[f"name_{item.kind}"].format(column=item.column)
+
+
+def _reference(stat: Statistic, frame: pd.DataFrame) -> tuple[float, str]:
+    """What an error is compared with: the smallest bar of a histogram, else the true value."""
+    if isinstance(stat, Histogram):
+        smallest = stat.smallest_bar(frame)
+        return float(smallest), TEXT["ref_smallest_bar"].format(value=fmt.number(smallest))
+    value = float(stat.true_value(frame))
+    return abs(value), TEXT["ref_true_value"].format(value=fmt.number(value))
+
+
+def _clamped(stat: Statistic, frame: pd.DataFrame, accuracy: float) -> str:
+    if not isinstance(stat, (Sum, Mean)):
+        return ""
+    c = stat.clamping(frame)
+    if c.below + c.above == 0:
+        return TEXT["clamp_none"]
+    return TEXT["clamp_some"].format(values=fmt.plural(c.below + c.above, TEXT["value_one"], TEXT["value_many"]),
+                                     bias=fmt.number(c.bias), noise=fmt.number(accuracy))
+
+
+def _events(item: Item, stat: Statistic, epsilon: float, delta: float, protection: Protection
+            ) -> tuple[tuple[AdditiveNoise, int], ...]:
+    """The noise the release adds for this statistic, for the accountants (a mean: two halves)."""
+    if isinstance(stat, Quantile):
+        return ()
+    if isinstance(stat, Mean):
+        parts = (stat.sum_part, stat.count_part)
+        return tuple((calibrate(item.mechanism, epsilon / 2, delta / 2, p.noise_sensitivity(item.mechanism, protection)),
+                      1) for p in parts)
+    return ((calibrate(item.mechanism, epsilon, delta, stat.noise_sensitivity(item.mechanism, protection)), 1),)
+
+
+def _row(item: Item, epsilon: float | None, delta: float, s: Settings) -> Row:
+    """A statistic's row at a given epsilon (budget in) or from its target (accuracy in)."""
+    name = name_of(item)
+    try:
+        stat = statistic(item)
+        mechanism_delta = delta if item.mechanism == "gaussian" else 0.0
+        if epsilon is None:
+            if item.target is None:
+                raise ValueError(TEXT["target_missing"])
+            epsilon = stat.epsilon_for_accuracy(item.mechanism, item.target, s.protection, s.alpha,
+                                                mechanism_delta, frame=s.frame)
+        accuracy = stat.accuracy(item.mechanism, epsilon, s.protection, s.alpha, mechanism_delta, frame=s.frame)
+        reference, reference_text = _reference(stat, s.frame)
+        events = _events(item, stat, epsilon, mechanism_delta, s.protection)
+        pure = epsilon if isinstance(stat, Quantile) else 0.0
+        return Row(item, name, epsilon, mechanism_delta, accuracy, reference, reference_text,
+                   _clamped(stat, s.frame, accuracy), events, pure)
+    except ValueError as exc:
+        return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), 0.0, str(exc))
+
+
+def _relative(row: Row) -> float:
+    return row.accuracy / row.reference if row.reference > 0 else math.inf
+
+
+def _curve(row: Row, s: Settings) -> np.ndarray:
+    stat = statistic(row.item)
+    return np.array([stat.accuracy(row.item.mechanism, e, s.protection, s.alpha, row.delta, frame=s.frame)
+                     for e in CURVE_EPSILONS]) / row.reference
+
+
+def _unique_names(rows: tuple[Row, ...]) -> tuple[Row, ...]:
+    """Two statistics with the same name (two counts) become "Count of rows" and "Count of rows (2)"."""
+    seen: dict[str, int] = {}
+    named = []
+    for row in rows:
+        seen[row.name] = seen.get(row.name, 0) + 1
+        named.append(row if seen[row.name] == 1 else replace(row, name=f"{row.name} ({seen[row.name]})"))
+    return tuple(named)
+
+
+def compute(s: Settings) -> PlanView:
+    """Every statistic's epsilon and accuracy, the totals, the table and the chart."""
+    gaussians = sum(1 for i in s.items if i.mechanism == "gaussian")
+    delta_each = s.delta / gaussians if gaussians else 0.0
+    weights = np.array([max(float(i.weight), 0.0) for i in s.items])
+    if s.direction == "budget":
+        if not s.items or weights.sum() <= 0:
+            shares = np.zeros(len(s.items))
+        else:
+            shares = s.total_epsilon * weights / weights.sum()
+        rows = tuple(_row(i, float(e) if e > 0 else None, delta_each, s) if e > 0 else
+                     Row(i, name_of(i), 0.0, 0.0, math.inf, math.nan, "", "", (), 0.0, TEXT["weight_zero"])
+                     for i, e in zip(s.items, shares))
+    else:
+        rows = tuple(_row(i, None, delta_each, s) for i in s.items)
+    rows = _unique_names(rows)
+    good = [r for r in rows if not r.problem]
+    total = float(sum(r.epsilon for r in good))
+    total_delta = float(sum(r.delta for r in good))
+    table = {
+        TEXT["col_statistic"]: [r.name for r in rows],
+        TEXT["col_mechanism"]: [COMMON.get(f"mechanism_{r.item.mechanism}", TEXT["mechanism_selection"]) for r in rows],
+        TEXT["col_epsilon"]: ["—" if r.problem else fmt.number(r.epsilon) for r in rows],
+        TEXT["col_accuracy"]: [r.problem or TEXT["within"].format(a=fmt.number(r.accuracy)) for r in rows],
+        TEXT["col_relative"]: ["" if r.problem else TEXT["relative"].format(share=fmt.percent(_relative(r)),
+                                                                             reference=r.reference_text)
+                               for r in rows],
+    }
+    summary = TEXT["summary"].format(
+        count=fmt.plural(len(good), TEXT["statistic_one"], TEXT["statistic_many"]),
+        epsilon=fmt.number(total), confidence=fmt.share(1 - s.alpha),
+    )
+    if total_delta > 0:
+        summary += " " + TEXT["summary_delta"].format(delta=fmt.tiny(total_delta))
+    curves = {r.name: _curve(r, s) for r in good if r.reference > 0}
+    chosen = {r.name: (r.epsilon, _relative(r)) for r in good if r.reference > 0}
+    chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART) if curves else None
+    return PlanView(rows, total, total_delta, table, summary, chart)

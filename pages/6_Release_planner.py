@@ -14,10 +14,11 @@ import streamlit as st
 from dpcore.catalog import BUNDLED
 from dpcore.protection import Protection
 from ui.controls import planner as controls
-from ui.page import PageContext, computed, show_error, show_figure, start_page
+from ui.memo import session_memo
+from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.planner import TEXT
-from ui.views.planner import plan
+from ui.views.planner import cost, plan, risk
 from ui.views.planner.items import Item
 
 
@@ -32,6 +33,36 @@ def draw_plan(view: plan.PlanView) -> None:
     st.caption(TEXT["plan_note"])
 
 
+def cost_tab(view: plan.PlanView, delta: float) -> None:
+    if not view.events:
+        st.info(TEXT["empty_plan"])
+        return
+    settings = cost.Settings(view.events, delta, view.histograms)
+    costs = computed(lambda s: session_memo("plan_cost", s, lambda: cost.compute(s)), settings)
+    if costs is None:
+        return
+    st.markdown(costs.text)
+    st.table(costs.table, border="horizontal", hide_index=True)
+    show_figure(costs.chart, key="plan_fig_cost")
+
+
+def risk_tab(view: plan.PlanView, delta: float) -> None:
+    prior = st.slider(TEXT["prior"], 0.01, 0.99, 0.5, 0.01, format="%.2f", key="plan_prior", bind="query-params")
+    if not view.events:
+        st.info(TEXT["empty_plan"])
+        return
+    settings = risk.Settings(view.total_epsilon, delta, "basic", prior)
+    shown = computed(risk.compute, settings)
+    if shown is None:
+        return
+    show_metrics(shown.metrics)
+    st.markdown(shown.text)
+    show_figure(shown.chart, key="plan_fig_risk")
+    st.subheader(TEXT["published_title"])
+    st.dataframe(shown.published, hide_index=True, key="plan_published",
+                 column_config={TEXT["pub_source"]: st.column_config.LinkColumn()})
+
+
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
             direction: str) -> None:
@@ -40,7 +71,9 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
     view = computed(plan.compute, plan.Settings(frame, protection, items, direction, total, delta))
     if view is None:
         return
-    url_tabs("plan_tab", {"plan": (TEXT["tab_plan"], draw_plan)}, view)
+    tabs = {"plan": (TEXT["tab_plan"], lambda: draw_plan(view)), "cost": (TEXT["tab_cost"], lambda: cost_tab(view, delta)),
+            "risk": (TEXT["tab_risk"], lambda: risk_tab(view, delta))}
+    url_tabs("plan_tab", tabs)
 
 
 ctx = start_page(TEXT["title"], icon="🧮")

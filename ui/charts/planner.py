@@ -85,13 +85,15 @@ def accuracy_curves(
 
 def cost_by_repeats(repeats: np.ndarray, totals: Mapping[str, np.ndarray], labels: CostLabels) -> dict:
     """Total epsilon against how many times the plan is answered (both log axes), one line per
-    accountant (layer "totals"); an accountant that does not apply is left out by the caller."""
+    accountant (layer "totals"); where an accountant gives no finite total its line stops."""
     names = tuple(totals)
     r = np.asarray(repeats, dtype=float)
+    epsilon = np.concatenate([np.asarray(v, dtype=float) for v in totals.values()]) if names else np.array([])
+    finite = np.isfinite(epsilon)
     data = pa.table({
-        "repeats": np.tile(r, len(names)),
-        "series": pa.array(np.repeat(names, r.size), pa.string()),
-        "epsilon": np.concatenate([np.asarray(v, dtype=float) for v in totals.values()]) if names else [],
+        "repeats": np.tile(r, len(names))[finite],
+        "series": pa.array(np.repeat(names, r.size)[finite].tolist(), pa.string()),
+        "epsilon": epsilon[finite],
     })
     tooltip = [{"field": "series", "type": "nominal", "title": " "},
                {"field": "repeats", "type": "quantitative", "title": labels.x, "format": ",d"},

@@ -119,12 +119,102 @@ TEXT: dict[str, str] = {
     ),
     "value_one": "{n} value",
     "value_many": "{n} values",
-    "curves_title": "Error against ε, as a share of each statistic\n(the dot: this plan)",
+    "curves_title": "Error against ε, as a share\nof each statistic (dot: this plan)",
     "curves_x": "ε spent on the statistic (log scale)",
     "curves_y": "Error at 95% (share of the reference)",
     "curves_chosen": "this plan",
     "plan_note": (
         "Accuracies are computed on the true data, for the data owner who plans the release: "
         "the plan itself is not for publication."
+    ),
+    # risk
+    "prior": "How sure the attacker is beforehand that a given person is in the data",
+    "risk_total": "The whole plan costs **ε = {epsilon}** at δ = {delta} ({accountant}).",
+    "risk_posterior": (
+        "An attacker who was {prior} sure that one given person is in the data can end, whatever "
+        "is published, anywhere between **{low}** and **{high}** sure: the odds move by a factor "
+        "of at most e^ε = {odds}."
+    ),
+    "risk_tail": (
+        "Because δ is not 0, that band may fail for rare outputs: except with probability at most "
+        "{chance}, the attacker still ends below {high} sure."
+    ),
+    "risk_test": (
+        "Put as a test: an attacker who accepts wrongly accusing 1% of the people who are not in "
+        "the data can catch at most **{tpr1}** of those who are (at 5%: {tpr5}), by the (ε, δ) "
+        "bound alone."
+    ),
+    "risk_test_plan": (
+        "For this plan's own mechanisms (its privacy loss distribution), the best attacker does "
+        "better than chance by less: at most **{tpr1}** at 1% and {tpr5} at 5%."
+    ),
+    "risk_scale": "For a sense of scale, the budgets some organisations have published are below.",
+    "metric_posterior": "Surest after",
+    "metric_odds": "Odds move ×",
+    "metric_tpr": "Caught at 1% FP",
+    "risk_roc_title": "The best attacker: people caught\nagainst people wrongly accused",
+    "risk_roc_x": "Wrongly accused (false positives)",
+    "risk_roc_y": "Caught (true positives)",
+    "risk_roc_region": "What (ε, δ) allows",
+    "risk_roc_curve": "This plan's best attacker",
+    "risk_roc_chance": "A coin toss",
+    "risk_roc_best": "Largest lead over chance",
+    "published_title": "Published budgets, for scale",
+    "pub_who": "Release",
+    "pub_epsilon": "ε",
+    "pub_unit": "What ε protects",
+    "pub_unit_person": "one person",
+    "pub_unit_user_day": "one user's day",
+    "pub_local": " (local DP, on the device: not comparable with central ε)",
+    "pub_source": "Public source",
+    "acc_basic": "basic composition",
+    "acc_advanced": "advanced composition (Dwork-Rothblum-Vadhan)",
+    "acc_kov": "optimal composition (Kairouz-Oh-Viswanath)",
+    "acc_zcdp": "zero-concentrated DP",
+    "acc_rdp": "Rényi DP (the moments accountant)",
+    "acc_pld": "privacy loss distribution",
+    # the total cost
+    "acc_basic_how": "Adds the ε of every statistic (and their δ).",
+    "acc_advanced_how": "√k growth instead of k: pays off when many statistics are answered many times.",
+    "acc_kov_how": "The best any accountant can do knowing only each step's (ε, δ).",
+    "acc_zcdp_how": "Exact for Gaussian noise; other noise enters as ε²/2.",
+    "acc_rdp_how": "Tracks the whole Rényi curve of each mechanism: the course's moments accountant.",
+    "acc_pld_how": "Composes the exact distribution of the privacy loss: the tightest here.",
+    "cost_col_accountant": "Accountant",
+    "cost_col_total": "Total ε",
+    "cost_col_how": "How it counts",
+    "cost_best": (
+        "Answered once, the plan costs **ε = {epsilon}** by the {best}, against {basic} by plain "
+        "addition (all at δ = {delta})."
+    ),
+    "cost_same": (
+        "Answered once, no accountant beats plain addition here: the plan costs **ε = {epsilon}** "
+        "(at δ = {delta}). The difference shows when the plan is answered many times (the chart)."
+    ),
+    "cost_parallel": (
+        "A histogram's bars hold different people, so one person changes only one bar: the whole "
+        "histogram costs its ε once (parallel composition). Counted as one query per bar, the plan "
+        "would cost {without} instead of {basic}."
+    ),
+    "cost_chart_reading": (
+        "Answered {times} times (say, once a day for 27 years), plain addition gives {basic}; the "
+        "best accountant {best}."
+    ),
+    "cost_chart_stops": (
+        "Some lines stop: those accountants also add up the Gaussian statistics' δ, and answered "
+        "again and again the plan's δ passes the total you set. Rényi DP, zCDP and the PLD "
+        "account for Gaussian noise exactly and go on."
+    ),
+    "cost_chart_title": "Total ε if the whole plan\nis answered again and again",
+    "cost_chart_x": "Times the plan is answered (log scale)",
+    "cost_chart_y": "Total ε (log scale)",
+    "release_nothing": "The plan has no statistic that can be released: fix the ones marked with a problem.",
+    "release_csv_statistic": "statistic",
+    "release_csv_label": "bin",
+    "release_csv_value": "released value",
+    "release_report_note": (
+        "Released with differential privacy by DP Explorer. The expected accuracy of a mean or a "
+        "quantile is computed on the true data (marked computed_on_the_data): keep those figures with "
+        "the data owner, or remove them before publishing this report."
     ),
 }

@@ -124,3 +124,30 @@ def test_statistic_needs_public_bounds() -> None:
 def test_two_statistics_of_the_same_name_stay_apart_in_the_chart() -> None:
     view = plan.compute(_settings(items=(Item("count"), Item("count"))))
     assert [r.name for r in view.rows] == ["Count of rows", "Count of rows (2)"]
+
+
+def test_the_cost_tab_lists_every_accountant_and_the_plain_sum_equals_the_plan_s_total() -> None:
+    from dpcore.accounting import ACCOUNTANTS, total_epsilon
+    from ui.views.planner import cost
+
+    view = plan.compute(_settings(items=PLAN[:3]))
+    shown = cost.compute(cost.Settings(view.events, 1e-6, view.histograms))
+    assert len(shown.table[next(iter(shown.table))]) == len(ACCOUNTANTS)
+    assert shown.totals["basic"] == pytest.approx(view.total_epsilon)
+    assert shown.totals["pld"] == pytest.approx(total_epsilon(view.events, 1e-6, "pld"))
+    assert "1.67" in shown.text  # the 3-bar histogram counted bar by bar: 1 + 2 * 1/3
+    curves = shown.chart["datasets"]["totals"].to_pandas()
+    last = curves[curves["repeats"] == 10_000].set_index("series")["epsilon"]
+    assert last["basic composition"] == pytest.approx(10_000 * view.total_epsilon)
+    assert last.min() < last["basic composition"] / 5  # the moments accountant's point
+
+
+def test_the_risk_tab_reads_the_posterior_band_and_the_test_bound() -> None:
+    from ui.views.planner import risk
+
+    shown = risk.compute(risk.Settings(1.0, 0.0, "basic", 0.5))
+    e = math.e
+    assert f"{100 * e / (1 + e):.1f}%" in shown.text  # 73.1%: the course's posterior bound at 50%
+    assert "2.72%" in shown.text  # TPR <= e^eps * 1% at delta 0
+    assert len(shown.published[next(iter(shown.published))]) >= 3
+    assert all(url.startswith("https://") for url in shown.published["Public source"])

@@ -71,6 +71,17 @@ class PlanView:
     summary: str
     chart: dict | None
 
+    @property
+    def events(self) -> tuple[tuple[AdditiveNoise, int], ...]:
+        """Every noise the release adds, each answered once: what the accountants price."""
+        return tuple(e for r in self.rows if not r.problem for e in r.events)
+
+    @property
+    def histograms(self) -> tuple[tuple[float, int], ...]:
+        """(epsilon, number of bins) of each histogram: what parallel composition saves."""
+        return tuple((r.epsilon, statistic(r.item).bins.count) for r in self.rows
+                     if not r.problem and r.item.kind == "histogram")
+
 
 def name_of(item: Item) -> str:
     """A short name for a statistic: "Mean of age", "Histogram of sex", "Count where sex = F"."""

@@ -212,6 +212,10 @@ TEXT: dict[str, str] = {
     "release_csv_statistic": "statistic",
     "release_csv_label": "bin",
     "release_csv_value": "released value",
+    "release_draw": "Draw the release (spends the plan's ε)",
+    "release_csv": "Released values (CSV)",
+    "release_json": "Report (JSON)",
+    "release_script": "OpenDP script (Python)",
     "release_report_note": (
         "Released with differential privacy by DP Explorer. The expected accuracy of a mean or a "
         "quantile is computed on the true data (marked computed_on_the_data): keep those figures with "

@@ -48,6 +48,7 @@ from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection
 from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
+from ui import fmt
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, StatKind, statistic
 from ui.views.planner.plan import Row
@@ -87,6 +88,11 @@ def _noises(row: Row, parts: int) -> tuple[AdditiveNoise, ...]:
         raise DPError("plan_mismatch", f"The plan of {row.name!r} does not say how to add its noise: "
                       "compute the plan again before drawing the release.", name=row.name)
     return tuple(noise for noise, _ in row.events)
+
+
+def _column(item: Item) -> str | None:
+    """The column a statistic reads: none for a count without a filter (it counts every row)."""
+    return None if item.kind == "count" and item.equals is None else item.column
 
 
 def _plain(value: Any) -> float | int:
@@ -161,7 +167,7 @@ def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) ->
             raise
         except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
             raise DPError("not_releasable", f"{row.name}: {exc}", name=row.name) from None
-        drawn.append(StatisticRelease(row.name, row.item.kind, row.item.column, labels, values,
+        drawn.append(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, values,
                                       float(row.epsilon), float(row.delta)))
     if not drawn:
         raise DPError("nothing_to_release", TEXT["release_nothing"])
@@ -169,14 +175,25 @@ def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) ->
                        datetime.now(timezone.utc))
 
 
-# --- the values, as CSV ---------------------------------------------------------------------------
+# --- the values, as a table and as CSV -----------------------------------------------------------
+
+
+def _records(drawn: PlanRelease) -> list[tuple[str, str, float | int]]:
+    """(statistic, bin or label, value): one per released number."""
+    return [(s.name, label, value) for s in drawn.statistics for label, value in zip(s.labels, s.values)]
+
+
+def values_table(drawn: PlanRelease) -> dict[str, list[str]]:
+    """The released numbers for the page's table, one row each, written for people."""
+    records = _records(drawn)
+    return {TEXT["release_csv_statistic"]: [r[0] for r in records], TEXT["release_csv_label"]: [r[1] for r in records],
+            TEXT["release_csv_value"]: [fmt.number(float(r[2])) for r in records]}
 
 
 def values_csv(drawn: PlanRelease) -> bytes:
     """One row per released number (statistic, bin or label, value), safe to open in a spreadsheet."""
-    records = [(s.name, label, value) for s in drawn.statistics for label, value in zip(s.labels, s.values)]
-    frame = pd.DataFrame(records, columns=[TEXT["release_csv_statistic"], TEXT["release_csv_label"],
-                                           TEXT["release_csv_value"]])
+    frame = pd.DataFrame(_records(drawn), columns=[TEXT["release_csv_statistic"], TEXT["release_csv_label"],
+                                           TEXT["release_csv_value"]], dtype=object)  # whole numbers stay whole
     return safe_csv_bytes(frame)
 
 
@@ -220,7 +237,7 @@ def _public_facts(item: Item) -> dict[str, Any]:
 
 
 def _statistic_record(row: Row, protection: Protection, alpha: float) -> dict[str, Any]:
-    record: dict[str, Any] = {"name": row.name, "kind": row.item.kind, "column": row.item.column,
+    record: dict[str, Any] = {"name": row.name, "kind": row.item.kind, "column": _column(row.item),
                               "mechanism": row.item.mechanism, "epsilon": row.epsilon, "delta": row.delta}
     record.update(_public_facts(row.item))
     stat = statistic(row.item)
@@ -260,7 +277,8 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
         "note": TEXT["release_report_note"],
         "unit_of_protection": {"unit": explained.unit, "rows_per_person": explained.rows_per_person,
                                "id_column": explained.id_column,
-                               "neighbours": "add or remove one person (all of their rows)"},
+                               "neighbours": "add or remove one person with all of their rows "
+                                             "(at most rows_per_person)"},
         "statistics": records,
         "total": {"epsilon": drawn.total_epsilon, "delta": drawn.total_delta, "composition": "basic"},
         "accountants": {"delta": delta, "epsilon": {k: None if v is None else _finite(v)
@@ -278,7 +296,7 @@ def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
     """One statistic of the script's PLAN literal: plain values only (they go through repr)."""
     item = row.item
     stat = statistic(item)
-    entry: dict[str, Any] = {"name": row.name, "kind": item.kind, "column": item.column}
+    entry: dict[str, Any] = {"name": row.name, "kind": item.kind, "column": _column(item)}
 
     def noise(n: AdditiveNoise) -> dict[str, Any]:
         return {"kind": n.kind, "scale": float(n.scale), "sensitivity": float(n.sensitivity)}
@@ -295,7 +313,8 @@ def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
             domain = histogram_domain(item)
             entry["labels"] = list(domain.bins.labels)
             if not item.categories:
-                entry.update(lower=float(item.lower), upper=float(item.upper), bins=int(item.bins))  # type: ignore[arg-type]
+                bins = domain.bins
+                entry.update(lower=bins.lower, upper=bins.upper, bins=bins.count)  # type: ignore[union-attr]
         elif isinstance(stat, Sum):
             entry.update(lower=stat.lower, upper=stat.upper)
         else:
@@ -432,12 +451,14 @@ def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) ->
         '"""Redo a release planned in DP Explorer, with OpenDP 0.16, on the same CSV file.\n\n'
         "Every run draws new noise (from the operating system's entropy) with the same scales, and\n"
         "spends the same privacy budget again. Prints one line per released number (CSV).\n"
+        "The file is read with pandas' defaults (commas, UTF-8, a header row): a file the app had to\n"
+        "repair (another separator, decimal commas, renamed columns) should be saved that way first.\n"
         '"""\n\n'
         "import csv\nimport sys\n\nimport numpy as np\nimport opendp.prelude as dp\nimport pandas as pd\n\n"
         'dp.enable_features("contrib")\n\n'
         f"CSV_FILE = {csv_name!r}\n"
         f"ID_COLUMN = {protection.id_column!r}\n"
         f"ROWS_PER_PERSON = {int(protection.factor)!r}\n"
-        f"PLAN = {pprint.pformat(plan, width=110, sort_dicts=False)}\n"
+        f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n"
     )
     return header + _SCRIPT_BODY

@@ -19,7 +19,7 @@ Pure: never imports streamlit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -50,8 +50,8 @@ class Settings:
     frame: pd.DataFrame
     protection: Protection
     column: str | None
-    lower: float
-    upper: float
+    lower: float | None
+    upper: float | None
     epsilon: float
     alpha: float = 0.05
 
@@ -161,12 +161,17 @@ def _neighbour(values: np.ndarray, s: Settings, here: MedianSensitivity) -> Neig
     return None
 
 
-def _check(s: Settings) -> tuple[str, float]:
-    """The column (a string naming a numeric column) and the epsilon, or a DPError to show."""
+def _checked(s: Settings) -> Settings:
+    """The settings with the column as a string, the bounds and epsilon as checked floats, or a
+    DPError to show (no column, bounds missing or in the wrong order, no numbers, epsilon not above 0)."""
     if s.column is None or not str(s.column):
         raise DPError("no_numeric_column", TEXT["no_column"])
-    Sum(str(s.column), s.lower, s.upper).values(s.frame)  # the column exists and holds numbers
-    return str(s.column), check_plan_epsilon(s.epsilon)
+    if s.lower is None or s.upper is None:
+        raise DPError("bounds_missing", TEXT["no_bounds"].format(column=md_escape(s.column)), column=s.column)
+    bounds = Sum(str(s.column), s.lower, s.upper)
+    bounds.values(s.frame)  # the column exists and holds numbers
+    return replace(s, column=str(s.column), lower=bounds.lower, upper=bounds.upper,
+                   epsilon=check_plan_epsilon(s.epsilon))
 
 
 def _chart_labels(confidence: str) -> TradeoffLabels:
@@ -196,8 +201,9 @@ def _clamp_text(total: Line, textbook: float, mean: MeanLine, n_values: int, bes
             below=fmt.number(total.clamped_below), above=fmt.number(total.clamped_above),
             bias=fmt.number(total.bias), textbook=fmt.number(textbook), opendp=fmt.number(total.sensitivity),
             eps=eps, b=fmt.number(total.scale), a=fmt.number(total.half_width), confidence=confidence),
-        TEXT["mean"].format(column=column, b_sum=fmt.number(mean.scale), b_count=fmt.number(mean.count_scale),
-                            bias=fmt.number(mean.bias), a=fmt.number(mean.half_width), confidence=confidence),
+        TEXT["mean" if math.isfinite(mean.half_width) else "mean_unbounded"].format(
+            column=column, b_sum=fmt.number(mean.scale), b_count=fmt.number(mean.count_scale),
+            bias=fmt.number(mean.bias), a=fmt.number(mean.half_width), confidence=confidence),
         TEXT["tradeoff"].format(best=fmt.number(best)),
     ])
 
@@ -235,14 +241,16 @@ def _table(count: Line, triple: Line, total: Line, mean: MeanLine, column: str, 
         + [TEXT["mean_parts"].format(sum=n(mean.sensitivity), count=n(mean.count_sensitivity))],
         TEXT["col_scale"]: [n(x.scale) for x in (count, triple, total)]
         + [TEXT["mean_parts"].format(sum=n(mean.scale), count=n(mean.count_scale))],
-        TEXT["col_accuracy"].format(confidence=confidence): [TEXT["within"].format(a=n(x.half_width)) for x in (count, triple, total, mean)],
+        TEXT["col_accuracy"].format(confidence=confidence):
+            [TEXT["within"].format(a=n(x.half_width)) for x in (count, triple, total, mean)],
         TEXT["col_bias"]: ["0", "0", n(total.bias), n(mean.bias)],
     }
 
 
 def compute(s: Settings) -> SensitivityView:
     """Counts, clamped sum and mean, and the median's local versus global sensitivity on this data."""
-    column, epsilon = _check(s)
+    s = _checked(s)
+    column, epsilon = str(s.column), s.epsilon
     shown = md_escape(column)
     eps, confidence = fmt.number(epsilon), fmt.share(1 - s.alpha)
     total_stat, mean_stat = Sum(column, s.lower, s.upper), Mean(column, s.lower, s.upper)

@@ -18,7 +18,9 @@ from ui.memo import session_memo
 from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.planner import TEXT
-from ui.views.planner import cost, plan, risk
+from ui.widgets import epsilon_slider
+from ui.views.planner import cost, ledger, plan, risk, sensitivity
+from ui.views.planner import release as plan_release
 from ui.views.planner.items import Item
 
 
@@ -63,6 +65,49 @@ def risk_tab(view: plan.PlanView, delta: float) -> None:
                  column_config={TEXT["pub_source"]: st.column_config.LinkColumn()})
 
 
+def sensitivity_tab(ctx: PageContext, protection: Protection, frame: pd.DataFrame) -> None:
+    column, lower, upper = controls.sensitivity_inputs(ctx.dataset, frame)
+    if column is None:
+        return
+    epsilon = epsilon_slider("plan_sens_eps", default=1.0)
+    shown = computed(sensitivity.compute, sensitivity.Settings(frame, protection, column, lower, upper, epsilon))
+    if shown is None:
+        return
+    st.markdown(shown.counts_text)
+    st.table(shown.table, border="horizontal", hide_index=True)
+    st.markdown(shown.clamp_text)
+    show_figure(shown.chart, key="plan_fig_sensitivity")
+    st.markdown(shown.median_text)
+
+
+def release_tab(ctx: PageContext, view: plan.PlanView, frame: pd.DataFrame, protection: Protection,
+                delta: float) -> None:
+    book = controls.ledger()
+    top = st.container()  # the ledger's figures, filled once the button has been read
+    book = controls.draw_release(book, view, frame, protection, delta)
+    shown = ledger.compute(book, view.total_epsilon, view.total_delta)
+    with top:
+        show_metrics(shown.metrics)
+        st.markdown(shown.text)
+    last = controls.downloads(ctx.dataset)
+    if last is not None:
+        drawn, files = last
+        st.subheader(TEXT["released_title"])
+        st.table(plan_release.values_table(drawn), border="horizontal", hide_index=True)
+        a, b, c = st.columns(3)
+        a.download_button(TEXT["release_csv"], files["csv"], "release.csv", "text/csv", key="plan_dl_csv",
+                          on_click="ignore")
+        b.download_button(TEXT["release_json"], files["json"], "release_report.json", "application/json",
+                          key="plan_dl_json", on_click="ignore")
+        c.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
+                          key="plan_dl_py", on_click="ignore")
+    if book.entries:
+        st.subheader(TEXT["ledger_title"])
+        st.table(ledger.compute(book, 0.0, 0.0).table, border="horizontal", hide_index=True)
+        st.download_button(TEXT["ledger_download"], book.to_json(), "ledger.json", "application/json",
+                           key="plan_dl_ledger", on_click="ignore")
+
+
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
             direction: str) -> None:
@@ -72,7 +117,9 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
     if view is None:
         return
     tabs = {"plan": (TEXT["tab_plan"], lambda: draw_plan(view)), "cost": (TEXT["tab_cost"], lambda: cost_tab(view, delta)),
-            "risk": (TEXT["tab_risk"], lambda: risk_tab(view, delta))}
+            "risk": (TEXT["tab_risk"], lambda: risk_tab(view, delta)),
+            "sensitivity": (TEXT["tab_sensitivity"], lambda: sensitivity_tab(ctx, protection, frame)),
+            "release": (TEXT["tab_release"], lambda: release_tab(ctx, view, frame, protection, delta))}
     url_tabs("plan_tab", tabs)
 
 

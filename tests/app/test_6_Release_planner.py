@@ -113,3 +113,50 @@ def test_an_aggregated_table_is_flagged() -> None:
     at = run_page(PAGE, {"data": "medical"})
     assert_clean(at)
     assert any(TEXT["aggregated"][:40] in i.value for i in at.info)
+
+
+RELEASE = {**PENGUINS, "plan_tab": "release"}
+
+
+def test_a_release_is_recorded_in_the_ledger_and_refused_past_the_budget() -> None:
+    at = run_page(PAGE, RELEASE)
+    assert_clean(at)
+    assert [m.value for m in at.metric] == ["0", "3", "0"]
+    for spent in ("1", "2", "3"):
+        at.button(key="plan_draw").click().run()
+        assert_clean(at)
+        assert [m.value for m in at.metric][:2] == [spent, str(3 - int(spent))]
+    released = at.table[0].value
+    assert list(released.iloc[:, 0])[:2] == ["Count of rows", "Histogram of species"]
+    ledger = at.table[1].value
+    assert len(ledger) == 3
+    at.button(key="plan_draw").click().run()
+    assert not at.exception
+    assert any("exceed the privacy budget" in e for e in page_errors(at))
+    assert [m.value for m in at.metric][:2] == ["3", "0"]  # nothing more was spent
+    assert len(at.table[1].value) == 3
+
+
+def test_the_ledger_survives_a_visit_to_another_page() -> None:
+    at = run_page(PAGE, RELEASE)
+    at.button(key="plan_draw").click().run()
+    at.switch_page("pages/1_Attacks.py").run()
+    at.switch_page(PAGE).run()
+    assert_clean(at)
+    assert [m.value for m in at.metric][0] == "1"
+
+
+def test_a_budget_below_what_was_spent_is_refused_and_the_ledger_kept() -> None:
+    at = run_page(PAGE, RELEASE)
+    at.button(key="plan_draw").click().run()
+    at.button(key="plan_draw").click().run()
+    at.number_input(key="plan_budget_eps").set_value(1.0).run()
+    assert not at.exception
+    assert page_errors(at)
+    assert [m.value for m in at.metric][0] == "2"
+
+
+def test_the_sensitivity_tab_draws_without_error() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "sensitivity"})
+    assert_clean(at)
+    assert chart_titled(at, "Bias and noise")

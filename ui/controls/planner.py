@@ -8,26 +8,33 @@ id, so removing one does not shift the others' values.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timezone
 
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import declared_bounds, public_categories, typical_bounds
+from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.counting import is_numeric_column
+from dpcore.ledger import Ledger
 from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
 from ui import fmt
-from ui.datasets import Dataset
+from ui.datasets import UPLOAD, Dataset
+from ui.memo import session_memo
 from ui.page import PageContext, show_error
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
+from ui.text.planner_sensitivity import TEXT as SENS
+from ui.views.planner import cost
+from ui.views.planner import release as plan_release
 from ui.views.planner.items import QUANTILE_MECHANISM, STAT_KINDS, Item, from_json, to_json
-from ui.views.planner.plan import name_of
+from ui.views.planner.plan import PlanView, name_of
 from ui.widgets import delta_select, epsilon_slider
 
 _PLAN, _UIDS, _NEXT, _FOR = "_plan_items", "_plan_uids", "_plan_next_uid", "_plan_dataset"
+_LEDGER, _DRAWN = "_plan_ledger", "_plan_drawn"  # kept across pages: the session's budget and last release
 
 
 def public_bounds(dataset: Dataset, column: str) -> tuple[tuple[float, float] | None, str]:
@@ -205,3 +212,68 @@ def budget(direction: str) -> tuple[float, float]:
     left, right = st.columns([3, 2])
     total = epsilon_slider("plan_eps", default=1.0, label=TEXT["total_epsilon"], container=left)
     return total, delta_select("plan_delta", default=1e-6, container=right)
+
+
+def sensitivity_inputs(dataset: Dataset, frame: pd.DataFrame) -> tuple[str | None, float | None, float | None]:
+    """The sensitivity tab's numeric column and its public bounds (documented or typical, else typed)."""
+    numeric = [str(c) for c in frame.columns if is_numeric_column(frame, str(c))]
+    if not numeric:
+        st.info(SENS["no_numeric"])
+        return None, None, None
+    column = st.selectbox(SENS["column"], numeric, key="plan_sens_col")
+    bounds, source = public_bounds(dataset, column)
+    st.caption(TEXT["bounds_source"].format(source=source))
+    lo, hi = st.columns(2)
+    lower = lo.number_input(SENS["lower"], value=None if bounds is None else bounds[0], key=f"plan_sens_lo_{column}")
+    upper = hi.number_input(SENS["upper"], value=None if bounds is None else bounds[1], key=f"plan_sens_hi_{column}")
+    return column, lower, upper
+
+
+def ledger() -> Ledger:
+    """The session's ledger under the budget typed here (a budget below what was spent is refused)."""
+    left, right = st.columns([3, 2])
+    epsilon = left.number_input(TEXT["ledger_budget"], min_value=0.001, max_value=1000.0, value=3.0, step=0.5,
+                                key="plan_budget_eps", bind="query-params")
+    delta = delta_select("plan_budget_delta", default=1e-5, container=right)
+    current: Ledger | None = st.session_state.get(_LEDGER)
+    try:
+        book = Ledger(epsilon, delta, current.entries if current else ())
+    except ValueError as exc:
+        show_error(exc)
+        book = current or Ledger(epsilon, delta)
+    st.session_state[_LEDGER] = book
+    return book
+
+
+def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: Protection, delta: float) -> Ledger:
+    """The button that draws the plan's release: recorded in the ledger first, refused past the
+    budget. Returns the ledger after the click."""
+    if not st.button(TEXT["release_draw"], key="plan_draw", type="primary", icon=":material/casino:"):
+        return book
+    good = [r for r in view.rows if not r.problem]
+    try:
+        after = book.record(", ".join(r.name for r in good), view.total_epsilon, view.total_delta,
+                            datetime.now(timezone.utc))
+        drawn = plan_release.release(frame, view.rows, protection)
+        settings = cost.Settings(view.events, delta, view.histograms)
+        totals = session_memo("plan_cost", settings, lambda: cost.compute(settings)).totals
+    except ValueError as exc:
+        show_error(exc)
+        return book
+    st.session_state[_LEDGER] = after
+    st.session_state[_DRAWN] = (drawn, view.rows, protection, totals, delta)
+    return after
+
+
+def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, bytes | str]] | None:
+    """The last release drawn in this session and its three files, or None."""
+    saved = st.session_state.get(_DRAWN)
+    if saved is None:
+        return None
+    drawn, rows, prot, totals, delta = saved
+    csv_name = dataset.name if dataset.key == UPLOAD else BUNDLED[dataset.key].file
+    return drawn, {
+        "csv": plan_release.values_csv(drawn),
+        "json": plan_release.report_json(drawn, rows, prot, totals, delta),
+        "py": plan_release.opendp_script(rows, prot, csv_name),
+    }

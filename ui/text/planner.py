@@ -13,11 +13,11 @@ TEXT: dict[str, str] = {
         "non-interactive release, such as a published table or synthetic data, is drawn once: "
         "any number of questions asked of it afterwards cost nothing more (section 6.1.4)."
     ),
-    "tab_plan": "1. Statistics and accuracy",
+    "tab_plan": "1. Accuracy",
     "tab_cost": "2. Total cost",
-    "tab_risk": "3. Risk in plain words",
+    "tab_risk": "3. Risk",
     "tab_sensitivity": "4. Sensitivity",
-    "tab_release": "5. Release and ledger",
+    "tab_release": "5. Release",
     # who is protected
     "section_unit": "Who is protected",
     "unit": "Unit of protection",
@@ -221,4 +221,27 @@ TEXT: dict[str, str] = {
         "quantile is computed on the true data (marked computed_on_the_data): keep those figures with "
         "the data owner, or remove them before publishing this report."
     ),
+    # the ledger
+    "ledger_budget": "Budget for this data, all releases together (ε)",
+    "ledger_budget_delta": "Budget δ",
+    "ledger_spent": "ε spent",
+    "ledger_remaining": "ε remaining",
+    "ledger_releases": "Releases drawn",
+    "ledger_fits": (
+        "Drawing this plan's release spends **ε = {epsilon}** (δ = {delta}) of the {remaining} that "
+        "remain. Every draw spends it again: two draws of the same plan let an attacker average them."
+    ),
+    "ledger_refused": (
+        "This plan's release needs **ε = {epsilon}** (δ = {delta}), but only {remaining} (δ = "
+        "{remaining_delta}) remain: it would be refused. Spend less (a smaller total budget, fewer "
+        "statistics) or publish what was already drawn."
+    ),
+    "ledger_col_when": "When (UTC)",
+    "ledger_col_what": "What",
+    "ledger_col_epsilon": "ε",
+    "ledger_col_delta": "δ",
+    "ledger_col_total": "ε spent so far",
+    "ledger_download": "Ledger (JSON)",
+    "ledger_title": "Ledger of this session",
+    "released_title": "The release",
 }

@@ -151,3 +151,10 @@ def test_the_risk_tab_reads_the_posterior_band_and_the_test_bound() -> None:
     assert "2.72%" in shown.text  # TPR <= e^eps * 1% at delta 0
     assert len(shown.published[next(iter(shown.published))]) >= 3
     assert all(url.startswith("https://") for url in shown.published["Public source"])
+
+
+def test_names_from_an_upload_are_escaped_for_st_table_which_renders_markdown() -> None:
+    frame = PENGUINS.rename(columns={"body_mass_g": "*mass*[x](y)"})
+    item = Item("mean", "*mass*[x](y)", lower=2500, upper=6500)
+    view = plan.compute(_settings(frame=frame, items=(item,)))
+    assert view.table["Statistic"] == [r"Mean of \*mass\*\[x\]\(y\)"]

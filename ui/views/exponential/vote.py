@@ -63,7 +63,7 @@ def compute(s: Settings) -> View:
         **{TEXT["table_probability_at"].format(eps=fmt.number(e)):
            exponential_probabilities(table.shifted, e, s.sensitivity) for e in BOOK_EPSILONS},
     }
-    frame = pd.DataFrame({TEXT["col_option"]: names, TEXT["col_score"]: scores, **columns})
+    frame = pd.DataFrame({TEXT["col_option"]: [md_escape(n) for n in names], TEXT["col_score"]: scores, **columns})
     styled = frame.style.format({TEXT["col_score"]: lambda v: fmt.number(v, 6), **{c: fmt.share for c in columns}})
 
     draws = sample_exponential(table.shifted, s.epsilon, make_rng(s.seed, "exp-vote-draws"), size=s.draws,

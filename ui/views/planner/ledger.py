@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from dpcore.ledger import Ledger
 from ui import fmt
+from ui.safe import md_escape
 from ui.text.planner import TEXT
 
 
@@ -35,7 +36,7 @@ def compute(ledger: Ledger, epsilon: float, delta: float) -> View:
     if rows:
         table = {
             TEXT["ledger_col_when"]: [r["when"].strftime("%H:%M:%S") for r in rows],
-            TEXT["ledger_col_what"]: [r["what"] for r in rows],
+            TEXT["ledger_col_what"]: [md_escape(r["what"]) for r in rows],  # st.table renders markdown
             TEXT["ledger_col_epsilon"]: [fmt.number(r["epsilon"]) for r in rows],
             TEXT["ledger_col_delta"]: [fmt.tiny(r["delta"]) for r in rows],
             TEXT["ledger_col_total"]: [fmt.number(r["total_epsilon"]) for r in rows],

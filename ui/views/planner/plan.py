@@ -19,6 +19,7 @@ from dpcore.mechanisms import AdditiveNoise, calibrate
 from dpcore.protection import Protection
 from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
+from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, accuracy_curves
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
@@ -186,7 +187,7 @@ def compute(s: Settings) -> PlanView:
     total = float(sum(r.epsilon for r in good))
     total_delta = float(sum(r.delta for r in good))
     table = {
-        TEXT["col_statistic"]: [r.name for r in rows],
+        TEXT["col_statistic"]: [md_escape(r.name) for r in rows],  # st.table renders markdown
         TEXT["col_mechanism"]: [COMMON.get(f"mechanism_{r.item.mechanism}", TEXT["mechanism_selection"]) for r in rows],
         TEXT["col_epsilon"]: ["—" if r.problem else fmt.number(r.epsilon) for r in rows],
         TEXT["col_accuracy"]: [r.problem or TEXT["within"].format(a=fmt.number(r.accuracy)) for r in rows],

@@ -49,6 +49,7 @@ from dpcore.protection import Protection
 from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 from ui import fmt
+from ui.safe import md_escape
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, StatKind, statistic
 from ui.views.planner.plan import Row
@@ -186,7 +187,8 @@ def _records(drawn: PlanRelease) -> list[tuple[str, str, float | int]]:
 def values_table(drawn: PlanRelease) -> dict[str, list[str]]:
     """The released numbers for the page's table, one row each, written for people."""
     records = _records(drawn)
-    return {TEXT["release_csv_statistic"]: [r[0] for r in records], TEXT["release_csv_label"]: [r[1] for r in records],
+    return {TEXT["release_csv_statistic"]: [md_escape(r[0]) for r in records],  # st.table renders markdown
+            TEXT["release_csv_label"]: [md_escape(str(r[1])) for r in records],
             TEXT["release_csv_value"]: [fmt.number(float(r[2])) for r in records]}
 
 

@@ -100,7 +100,7 @@ def _dlap_cdf(x: np.ndarray, t: float) -> np.ndarray:
 def _dlap_abs_quantile(alpha: float, t: float) -> float:
     # P(|X| >= a) = 2 p^a / (1 + p) for whole a >= 1; solved for a as OpenDP does.
     p = _dlap_p(t)
-    return max(0.0, math.log(alpha * (1 + p) / 2) / math.log(p))
+    return max(0.0, t * (math.log(2 / alpha) - math.log1p(p)))  # ln p = -1/t: finite when p underflows
 
 
 def _dlap_sample(rng: np.random.Generator, t: float, size: int | tuple[int, ...]) -> np.ndarray:
@@ -153,8 +153,7 @@ class AdditiveNoise:
 
     `scale` is b for Laplace (density exp(-|x|/b) / 2b), sigma for Gaussian, and t for discrete
     Laplace (pmf proportional to exp(-|k|/t), OpenDP's convention). `calibration` records the
-    formula used. `caveat` is always None now that `calibrate` refuses the classic Gaussian where
-    it does not hold; it stays only while dpcore.posterior and ui/views still read it.
+    formula used.
     """
 
     kind: NoiseKind
@@ -163,7 +162,6 @@ class AdditiveNoise:
     delta: float
     sensitivity: float
     calibration: str
-    caveat: str | None = None
 
     @property
     def _family(self) -> _Family:
@@ -253,7 +251,8 @@ def calibrate(
                 f"The classic Gaussian formula σ = Δ·√(2 ln(1.25/δ))/ε is proven only for epsilon below 1, "
                 f"got epsilon = {eps:g}: beyond that its true delta can be far larger than the δ = {d:g} you "
                 f"chose (at epsilon = 20 and δ = 0.00001 it is 0.0015). "
-                f"Use the analytic calibration (Balle & Wang 2018), which is exact at every epsilon.",
+                f"Choose the analytic calibration (Balle & Wang 2018), which is exact at every epsilon, "
+                "or an epsilon below 1.",
                 epsilon=eps,
                 delta=d,
             )

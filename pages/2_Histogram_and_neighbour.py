@@ -43,8 +43,6 @@ def draw_counts(view: counts_view.CountsView) -> None:
 def draw_release(view: release_view.ReleaseView) -> None:
     show_figure(view.noisy_chart, key="hist_fig_noisy")
     st.caption(view.noise_note)
-    if view.caveat:
-        st.warning(view.caveat)
     if view.distribution_chart is not None:
         show_figure(view.distribution_chart, key="hist_fig_dist")
     st.markdown(view.reading)  # one element: each element drawn costs the browser time
@@ -96,8 +94,8 @@ def histogram_tab(ctx: PageContext) -> None:
     with release_col:
         choice = release_choice(None if counts is None else counts.sensitivity)
         release_part(ctx, counts, post, choice)
-        if counts is not None:
-            release_panel(counts.labels, counts.counts_d, choice, post)
+        if counts is not None and data is not None:
+            release_panel(ctx.dataset, data, choice, post)
 
 
 @st.fragment

@@ -133,8 +133,6 @@ def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_s
         model = controls.attack_model(shared, epsilon)
         view = setup.compute(setup.Settings(model, shared.choice, ctx.dataset.name))
         caption_slot.caption(view.caption)
-        if view.caveat:
-            caption_slot.warning(view.caveat)
         with content:
             PARTS[part](ctx, model, shared.prior)
     except ValueError as exc:

@@ -53,11 +53,6 @@ class AttackModel:
         """Where the outputs sit on D': f(D') for noise, 0 ("no") for randomized response."""
         return self.pair.value_d_prime if self.noise is not None else 0.0
 
-    @property
-    def caveat(self) -> str | None:
-        """A calibration's warning (the classic Gaussian formula at eps >= 1), if any."""
-        return self.noise.caveat if self.noise is not None else None
-
     def check_outputs(self, output: float | np.ndarray) -> np.ndarray:
         """Outputs as floats, or ValueError for one this mechanism can never produce."""
         try:

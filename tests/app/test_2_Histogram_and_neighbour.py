@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dpcore.errors import DPError
 from ui import fmt
 from tests.app.conftest import assert_clean, bars, chart_titled, layout, page_text, run_page, vega_specs
 from ui.text.histogram import TEXT
@@ -79,7 +80,9 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     at.radio(key="hist_gmethod").set_value("classic")
     at.select_slider(key="hist_eps").set_value(2.0).run()
     assert not at.exception  # the classic formula is refused from epsilon 1 on, in an error box
-    assert any("proven only for epsilon below 1" in e.value and "analytic" in e.value for e in at.error)
+    assert any("proven only for epsilon below 1" in e.value and "Choose the analytic calibration" in e.value
+               and "or an epsilon below 1" in e.value for e in at.error)
+    assert at.radio(key="hist_gmethod").value == "classic" and at.select_slider(key="hist_eps").value == 2.0
     at.radio(key="hist_mech").set_value("discrete_laplace").run()
     assert_clean(at)
     noisy = bars(noisy_chart(at), 0)
@@ -133,16 +136,105 @@ def test_empty_category_selection_is_a_message_not_a_traceback() -> None:
     assert any("at least one category" in e.value for e in at.error)
 
 
+def _release_table(at: AppTest):
+    return next(d.value for d in at.dataframe if "released" in d.value.columns)
+
+
 def test_release_is_drawn_with_opendp_and_offered_as_csv() -> None:
     at = run_page(PAGE)
     at.select_slider(key="hist_eps").set_value(0.5).run()
     at.button(key="hist_release").click().run()
     assert_clean(at)
-    assert any("Release drawn with OpenDP" in s.value and "ε = 0.5" in s.value for s in at.success)
+    assert any("Release drawn with OpenDP" in s.value and "ε = 0.5" in s.value
+               and "the dataset's documented categories" in s.value for s in at.success)
     assert at.get("download_button")
+    table = _release_table(at)
+    assert table["bin"].tolist() == ["20-30", "30-40", "40-50", "50-60", "60-70"]  # the catalog's list
+    assert (table["mechanism"] == "laplace").all() and (table["epsilon"] == 0.5).all()
+    noise = table["released"].to_numpy() - [405, 436, 421, 457, 463]
+    assert np.all(np.abs(noise) < 60) and not np.all(noise == 0)  # Lap(2): P(|noise| >= 60) = exp(-30)
     # a later epsilon step does not relabel the release: it says which epsilon it spent
     at.select_slider(key="hist_eps").set_value(2.0).run()
     assert any("ε = 0.5" in s.value for s in at.success)
+
+
+def test_a_release_with_the_classic_gaussian_chosen_uses_the_analytic_one() -> None:
+    at = run_page(PAGE, {"hist_mech": "gaussian", "hist_gmethod": "classic", "hist_eps": "2"})
+    assert not at.exception
+    assert any("or an epsilon below 1" in e.value for e in at.error)  # the charts refuse the classic formula
+    assert any("always calibrates the Gaussian with the analytic formula" in c.value for c in at.caption)
+    at.button(key="hist_release").click().run()
+    assert not at.exception
+    assert any("gaussian-analytic, ε = 2" in s.value for s in at.success)
+    assert at.get("download_button")
+    assert (_release_table(at)["mechanism"] == "gaussian-analytic").all()
+    assert at.radio(key="hist_gmethod").value == "classic"  # the user's choices stay
+    assert at.select_slider(key="hist_eps").value == 2.0
+    analytic = run_page(PAGE, {"hist_mech": "gaussian"})
+    assert not any("always calibrates" in c.value for c in analytic.caption)  # said only when it matters
+
+
+def test_categories_read_from_an_upload_are_refused_until_declared() -> None:
+    at = run_page(PAGE, {"data": "upload"})
+    at.sidebar.file_uploader[0].set_value(("adult.csv", UPLOAD_WITH_AGE, "text/csv")).run()
+    at.selectbox(key="hist_col").set_value("city").run()
+    assert not at.exception and not at.error
+    cats = next(m for m in at.multiselect if m.key.startswith("hist_cats_"))
+    assert cats.value == ["Lyon", "Nice"]  # prefilled from the data: fine to chart, never to release
+    assert any("categories were read from the data, so the list itself is not private" in w.value
+               and "declare the categories" in w.value for w in at.warning)
+    assert "hist_release" not in [b.key for b in at.button]
+    assert not at.get("download_button")
+    assert bars(true_chart(at), 0) == [2, 1]  # the charts still show
+    cats.set_value(["Lyon", "Nice", "Paris"]).run()  # the user declares the list (Paris: empty)
+    assert_clean(at)
+    assert not any("read from the data" in w.value for w in at.warning)
+    at.button(key="hist_release").click().run()
+    assert_clean(at)
+    assert any("the categories you declared" in s.value for s in at.success)
+    assert _release_table(at)["bin"].tolist() == ["Lyon", "Nice", "Paris"]  # the empty category is released too
+    assert at.get("download_button")
+    # back to exactly the prefilled list: still the user's own declaration, not the data's
+    next(m for m in at.multiselect if m.key.startswith("hist_cats_")).set_value(["Lyon", "Nice"]).run()
+    assert_clean(at)
+    assert "hist_release" in [b.key for b in at.button]
+
+
+def test_an_edited_catalog_list_is_released_as_typed_and_the_full_one_as_the_catalog() -> None:
+    at = run_page(PAGE, {"data": "students"})
+    cats = next(m for m in at.multiselect if m.key.startswith("hist_cats_"))
+    cats.set_value(["Fail"]).run()  # row 0, the record that leaves, is a Fail
+    at.button(key="hist_release").click().run()
+    assert_clean(at)
+    assert any("the categories you declared" in s.value for s in at.success)
+    assert _release_table(at)["bin"].tolist() == ["Fail"]
+    next(m for m in at.multiselect if m.key.startswith("hist_cats_")).set_value(["Fail", "Pass"]).run()
+    assert not at.get("download_button")  # the release shown belongs to the bins it was drawn on
+    at.button(key="hist_release").click().run()
+    assert any("the dataset's documented categories" in s.value for s in at.success)
+    assert _release_table(at)["bin"].tolist() == ["Pass", "Fail"]  # in the documented order
+
+
+def test_numeric_bins_on_public_bounds_are_released() -> None:
+    at = run_page(PAGE, {"data": "zoo"})
+    at.button(key="hist_release").click().run()
+    assert_clean(at)
+    assert any("equal-width bins on the public bounds" in s.value for s in at.success)
+    assert len(_release_table(at)) == 10
+
+
+def test_a_refused_release_is_an_error_box_and_the_choices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise DPError("count_out_of_range", "A count is too large to be released exactly.")
+
+    monkeypatch.setattr("ui.controls.histogram.release_histogram", refuse)
+    at = run_page(PAGE, {"hist_eps": "0.5", "hist_nb": "remove"})
+    at.button(key="hist_release").click().run()
+    assert not at.exception
+    assert any("too large to be released exactly" in e.value for e in at.error)
+    assert not at.get("download_button")
+    assert at.select_slider(key="hist_eps").value == 0.5 and at.radio(key="hist_nb").value == "remove"
+    assert noisy_chart(at)  # the rest of the page is still drawn
 
 
 def test_only_the_open_tab_runs_and_the_address_names_it() -> None:

@@ -201,8 +201,17 @@ def test_gaussian_method_choice_refuses_classic_from_epsilon_one() -> None:
     assert at.radio(key="post_gm").value == "analytic"
     at.radio(key="post_gm").set_value("classic").run()
     assert not at.exception
-    assert any("proven only for epsilon below 1" in e.value and "analytic" in e.value for e in at.error)
-    at.radio(key="post_gm").set_value("analytic").run()  # the way out the message names works
+    assert any("proven only for epsilon below 1" in e.value and "Choose the analytic calibration" in e.value
+               and "or an epsilon below 1" in e.value for e in at.error)
+    # the other choices stay as they were
+    assert at.radio(key="post_mech").value == "gaussian" and at.select_slider(key="post_eps").value == 2.0
+    assert at.radio(key="post_gm").value == "classic"
+    at.select_slider(key="post_eps").set_value(0.5).run()  # one way out the message names: epsilon below 1
+    assert_clean(at)
+    assert at.radio(key="post_gm").value == "classic"
+    at.select_slider(key="post_eps").set_value(2.0).run()
+    assert any("or an epsilon below 1" in e.value for e in at.error)
+    at.radio(key="post_gm").set_value("analytic").run()  # the other: the analytic calibration
     assert not at.exception and not at.error
     assert "gaussian" in _visible_text(at).lower()
 

@@ -114,3 +114,29 @@ def test_a_link_names_the_open_tab_and_the_link_button_gives_the_whole_view(page
     expect(link).to_contain_text("seed=5")
     expect(link).to_contain_text(HISTOGRAM)
     expect_clean(page)
+
+
+def test_a_release_needs_declared_categories_and_then_offers_a_download(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{HISTOGRAM}?data=upload")
+    csv = b"region,n\nNorth,1\nSouth,1\nNorth,1\n"
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        files=[{"name": "regions.csv", "mimeType": "text/csv", "buffer": csv}]
+    )
+    wait_for_app_run(page)
+    refusal = page.get_by_text(re.compile("its categories were read from the data"))
+    expect(refusal).to_be_visible()
+    draw = page.get_by_role("button", name=TEXT["release_button"])
+    expect(draw).to_have_count(0)
+    expect(page.get_by_role("button", name=TEXT["release_download"])).to_have_count(0)
+    categories = page.get_by_role("combobox", name=re.compile(re.escape(TEXT["categories"][:10])))
+    categories.click()
+    page.keyboard.type("West")  # the user declares the full list: West is possible, though empty here
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")  # close the list of options (while it is open, the button is not found)
+    wait_for_app_run(page)
+    expect(refusal).to_have_count(0)
+    draw.click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(re.compile("Release drawn with OpenDP.*the categories you declared"))).to_be_visible()
+    expect(page.get_by_role("button", name=TEXT["release_download"])).to_be_visible()
+    expect_clean(page)

@@ -58,7 +58,8 @@ def test_classic_is_looser_than_analytic_below_epsilon_one() -> None:
 
 @pytest.mark.parametrize("eps", [1.0, 2.0, 15.0, 20.0])
 def test_classic_gaussian_is_refused_from_epsilon_one(eps: float) -> None:
-    with pytest.raises(DPError, match="proven only for epsilon below 1.*analytic calibration") as info:
+    what_to_do = "Choose the analytic calibration.*or an epsilon below 1"
+    with pytest.raises(DPError, match=f"proven only for epsilon below 1.*{what_to_do}") as info:
         calibrate("gaussian", eps, 1e-5, 3.0, "classic")
     assert info.value.code == "classic_gaussian_range" and info.value.params["epsilon"] == eps
     assert calibrate("gaussian", eps, 1e-5, 3.0, "analytic").calibration == "gaussian-analytic"
@@ -135,6 +136,28 @@ def test_accuracy_agrees_with_opendp(eps: float, alpha: float) -> None:
     assert dl.accuracy(alpha) == pytest.approx(
         odp_accuracy.discrete_laplacian_scale_to_accuracy(dl.scale, alpha), rel=1e-9, abs=1e-9
     )
+
+
+@pytest.mark.parametrize("alpha", [0.5, 0.05, 0.001])
+@pytest.mark.parametrize("scale", [1 / 100, 1 / 500, 1 / 709])
+def test_discrete_laplace_accuracy_at_tiny_scales_agrees_with_opendp(scale: float, alpha: float) -> None:
+    # 1/709 is the smallest whole 1/n at which OpenDP 0.16 still computes it (p = exp(-1/t) normal).
+    dl = calibrate("discrete_laplace", 1.0, sensitivity=scale)
+    assert dl.scale == pytest.approx(scale)
+    expected = odp_accuracy.discrete_laplacian_scale_to_accuracy(dl.scale, alpha)
+    assert math.isfinite(expected) and dl.accuracy(alpha) == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("scale", [1 / 720, 1 / 746, 1e-4, 1e-300])
+def test_discrete_laplace_accuracy_stays_finite_where_p_underflows(scale: float) -> None:
+    # Here p = exp(-1/t) is subnormal or 0.0: the noise is 0 with probability 1 - 2p/(1 + p), 1 in
+    # floating point. OpenDP 0.16 returns -inf; the closed form t (ln(2/alpha) - ln(1 + p)) is
+    # t ln(2/alpha), a tiny positive number.
+    dl = calibrate("discrete_laplace", 1.0, sensitivity=scale)
+    assert math.exp(-1 / dl.scale) < 1e-307
+    assert odp_accuracy.discrete_laplacian_scale_to_accuracy(dl.scale, 0.05) == -math.inf
+    assert dl.accuracy(0.05) == pytest.approx(scale * math.log(40), rel=1e-12)
+    assert dl.accuracy(0.05) < 1  # below one whole step: the noise never moves a count
 
 
 def test_laplace_accuracy_gives_table_6_3_exact_quantiles() -> None:

@@ -4,6 +4,10 @@ Controls only: they return plain choices, and ui/views/histogram computes from t
 
 Keys of column-specific controls carry a short tag of the column name, so each column keeps its
 own bounds and categories (and its own URL parameters) when the user switches between columns.
+
+The bins remember where they came from (dpcore.release.HistogramDomain): the dataset's documented
+categories, a list the user typed or edited, numeric bins on public bounds, or (for an upload) a
+list prefilled from the data, which the page may chart but never release.
 """
 
 from __future__ import annotations
@@ -11,17 +15,16 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.export import safe_csv_bytes
-from dpcore.histogram import Bins, CategoryBins, NumericBins, PostProcessing, observed_categories, post_process
+from dpcore.histogram import Bins, NumericBins, PostProcessing, post_process
 from dpcore.limits import MAX_BINS
 from dpcore.mechanisms import GaussianMethod, NoiseKind, calibrate
 from dpcore.neighbours import Sensitivity
-from dpcore.release import release_counts
+from dpcore.release import HistogramDomain, release_histogram
 from ui.datasets import Dataset
 from ui.memo import session_memo
 from ui.page import show_error
@@ -34,11 +37,15 @@ _RELEASE = "_hist_release"
 
 @dataclass(frozen=True)
 class DataChoice:
-    """What to count: a column, its public bins, and the column that holds people per row."""
+    """What to count: a column, its bins and where they came from, and the column of people per row."""
 
     column: str
-    bins: Bins
+    domain: HistogramDomain
     weight: str | None
+
+    @property
+    def bins(self) -> Bins:
+        return self.domain.bins
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ def _use_typical(tag: str, bounds: tuple[float, float]) -> None:
     st.session_state[f"hist_lo_{tag}"], st.session_state[f"hist_hi_{tag}"] = bounds
 
 
-def _numeric_bins(dataset: Dataset, column: str, tag: str) -> Bins | None:
+def _numeric_bins(dataset: Dataset, column: str, tag: str) -> HistogramDomain | None:
     """Public bounds and a number of bins. Bounds the catalog does not declare start empty: the
     user sets them (a default taken from the data would leak), with typical ones offered."""
     declared = declared_bounds(dataset.key, column)
@@ -80,7 +87,7 @@ def _numeric_bins(dataset: Dataset, column: str, tag: str) -> Bins | None:
         TEXT["bins"], min_value=1, max_value=MAX_BINS, value=10, step=1, key=f"hist_bins_{tag}", bind="query-params"
     )
     if lower is not None and upper is not None:
-        return NumericBins(float(lower), float(upper), int(count))
+        return HistogramDomain.public_bounds(float(lower), float(upper), int(count))
     st.info(TEXT["bounds_needed"], icon=":material/straighten:")
     typical = typical_bounds(column)
     if typical:
@@ -91,38 +98,61 @@ def _numeric_bins(dataset: Dataset, column: str, tag: str) -> Bins | None:
     return None
 
 
+def _typed(flag: str, ident: str) -> None:
+    """The user edited the category list of this column of this dataset: it is theirs now."""
+    st.session_state[flag] = ident
+
+
+def _category_domain(dataset: Dataset, column: str, tag: str) -> HistogramDomain:
+    """The categories to count, and where the list came from.
+
+    A bundled dataset's documented list is offered (`catalog` while the choice equals it);
+    otherwise the list is prefilled from the data (`data`, never released) until the user edits it
+    (`typed`: an edit, or a list from a shared link that differs from the prefill)."""
+    declared = public_categories(dataset.key, column)
+    observed = None
+    if declared:
+        options = list(declared)
+    else:
+        observed = session_memo(
+            f"hist_cats_{tag}", (dataset.ident, column), lambda: HistogramDomain.observed(dataset.table.frame[column])
+        )
+        options = list(observed.bins.labels)
+    flag = f"_hist_cats_typed_{tag}"
+    chosen = [str(c) for c in st.multiselect(
+        TEXT["categories"], options, default=options, key=f"hist_cats_{tag}", accept_new_options=True,
+        bind="query-params", on_change=_typed, args=(flag, dataset.ident),
+    )]
+    if declared and set(chosen) == set(declared):
+        return HistogramDomain.catalog(dataset.key, column)
+    if observed is not None and chosen == options and st.session_state.get(flag) != dataset.ident:
+        st.caption(TEXT["data_hint_categories"])
+        return observed
+    return HistogramDomain.typed(chosen)
+
+
 def data_choice(dataset: Dataset) -> DataChoice | None:
     """Column, bins (public bounds or declared categories) and weight column; None until usable."""
     frame = dataset.table.frame
     columns = [str(c) for c in frame.columns]
     column = column_select(dataset, columns, "hist_col", TEXT["column"])
     tag = _tag(column)
-    declared = public_categories(dataset.key, column)
     mode = "categories"
     if pd.api.types.is_numeric_dtype(frame[column]):
         mode = url_choice(
             st.radio, TEXT["mode"], ["bounds", "categories"], f"hist_mode_{tag}",
-            "categories" if declared else "bounds", format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
+            "categories" if public_categories(dataset.key, column) else "bounds",
+            format_func=lambda m: TEXT[f"mode_{m}"], horizontal=True,
         )
     try:
-        if mode == "bounds":
-            bins = _numeric_bins(dataset, column, tag)
-        else:
-            found = session_memo(f"hist_cats_{tag}", (dataset.ident, column), lambda: observed_categories(frame[column]))
-            chosen = st.multiselect(
-                TEXT["categories"], list(dict.fromkeys([*(declared or found), *found])),
-                default=list(declared or found), key=f"hist_cats_{tag}", accept_new_options=True, bind="query-params",
-            )
-            if not declared:
-                st.caption(TEXT["data_hint_categories"])
-            bins = CategoryBins(tuple(str(c) for c in chosen))
+        domain = _numeric_bins(dataset, column, tag) if mode == "bounds" else _category_domain(dataset, column, tag)
     except ValueError as exc:
         show_error(exc)
         return None
     weight = weight_column_select(dataset, column, "hist_w")
     with st.expander(TEXT["why_public_bins_title"]):
         st.markdown(TEXT["why_public_bins"])
-    return None if bins is None else DataChoice(column, bins, weight)
+    return None if domain is None else DataChoice(column, domain, weight)
 
 
 def neighbour_choice(dataset: Dataset, data: DataChoice | None) -> NeighbourChoice:
@@ -174,29 +204,47 @@ def release_choice(sensitivity: Sensitivity | None) -> ReleaseChoice:
     return ReleaseChoice(kind, delta, method, 1.0 if sensitivity is None else sensitivity.for_noise(kind))
 
 
-def release_panel(
-    labels: tuple[str, ...], counts: np.ndarray, settings: ReleaseChoice, post: PostProcessing
-) -> None:
+def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, post: PostProcessing) -> None:
     """Draw a release of D's histogram with OpenDP on request, and offer it as a safe CSV.
 
-    Outside the epsilon fragment (an epsilon step redraws less): the click reads epsilon from the
-    slider's state, and the release shown says which epsilon it spent."""
+    Only declared bins are released (dpcore.release.release_histogram); a list read from the data
+    gets a sentence saying why not and how to declare it, and no button. A Gaussian release always
+    uses the analytic calibration. Outside the epsilon fragment (an epsilon step redraws less): the
+    click reads epsilon from the slider's state, and the release shown says which epsilon it spent.
+    A refusal is kept like a release and shown as an error box, so the other choices stay."""
     st.subheader(TEXT["release_title"])
     st.caption(TEXT["release_note"])
+    if not data.domain.declared:
+        st.warning(TEXT["release_undeclared"], icon=":material/block:")
+        return
+    which = (dataset.ident, data)
 
     def draw() -> None:
-        mechanism = calibrate(settings.kind, float(st.session_state["hist_eps"]), settings.delta,
-                              settings.sensitivity, settings.method)
-        released = post_process(release_counts(counts, mechanism), post)
-        st.session_state[_RELEASE] = labels, pd.DataFrame(
-            {"bin": list(labels), "released": released, "mechanism": mechanism.calibration,
-             "epsilon": mechanism.epsilon, "delta": mechanism.delta}
+        try:
+            mechanism = calibrate(settings.kind, float(st.session_state["hist_eps"]), settings.delta,
+                                  settings.sensitivity, "analytic")
+            release = release_histogram(dataset.table.frame, data.column, data.domain, mechanism, data.weight)
+        except ValueError as exc:
+            st.session_state[_RELEASE] = which, exc
+            return
+        st.session_state[_RELEASE] = which, pd.DataFrame(
+            {"bin": list(release.labels), "released": post_process(release.values, post),
+             "mechanism": mechanism.calibration, "epsilon": mechanism.epsilon, "delta": mechanism.delta}
         )
 
     st.button(TEXT["release_button"], key="hist_release", on_click=draw)
-    kept_labels, table = st.session_state.get(_RELEASE, (None, None))
-    if table is not None and kept_labels == labels:  # the last release of these very bins
-        st.success(TEXT["release_drawn"].format(kind=table["mechanism"].iloc[0], epsilon=table["epsilon"].iloc[0]))
+    if settings.kind == "gaussian" and settings.method != "analytic":
+        st.caption(TEXT["release_analytic"])
+    kept_for, table = st.session_state.get(_RELEASE, (None, None))
+    if kept_for != which:  # only the last release of these very bins and this data
+        return
+    if isinstance(table, ValueError):
+        show_error(table)
+    else:
+        st.success(" ".join((
+            TEXT["release_drawn"].format(kind=table["mechanism"].iloc[0], epsilon=table["epsilon"].iloc[0]),
+            TEXT[f"release_bins_{data.domain.source}"],
+        )))
         st.dataframe(table, hide_index=True, key="hist_release_table")
         st.download_button(
             TEXT["release_download"], data=safe_csv_bytes(table), file_name="dp_histogram_release.csv",

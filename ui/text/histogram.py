@@ -27,7 +27,7 @@ TEXT: dict[str, str] = {
         "bin is released, empty ones too: a release that listed only the non-empty bins would "
         "tell an attacker for certain that somebody is in each of them."
     ),
-    "data_hint_categories": "Prefilled with the categories found in the file. In a real release, list every possible category from public knowledge instead.",
+    "data_hint_categories": "Prefilled with the categories found in the file, so this list is not private: it can be charted here, but not released. To declare the categories, edit the list: every possible category from public knowledge, empty ones included.",
     "left_out": "Not counted: {missing:,} missing values and {outside:,} values outside the declared categories.",
     "clamped": "{clamped:,} values lie outside the public bounds {lower:g} to {upper:g} and were put into the end bars. If that is many, widen the bounds (from public knowledge, not from the data).",
     "bounds_needed": "This column has no public bounds yet. Set the lower and upper bound from what is publicly known about it (never from the data's own smallest and largest values, which belong to real people).",
@@ -86,6 +86,16 @@ TEXT: dict[str, str] = {
     "release_note": "A release you download is drawn with OpenDP's vetted samplers, which are safe against floating-point attacks, not with the simulation above. It is not reproducible from the seed, and every release you draw spends ε again (sequential composition).",
     "release_button": "Draw a release of D's histogram",
     "release_download": "Download the release (CSV)",
+    "release_undeclared": (
+        "No release from this list: its categories were read from the data, so the list itself is not "
+        "private (a category held by one person would appear only when that person is in the data, "
+        "whatever the noise). To release, declare the categories: edit the list under “Categories” so "
+        "that it holds every possible category from public knowledge, empty ones included."
+    ),
+    "release_analytic": "A release always calibrates the Gaussian with the analytic formula, which is exact at every ε; the classic formula is only a comparison for the charts.",
+    "release_bins_catalog": "Its bins are the dataset's documented categories.",
+    "release_bins_typed": "Its bins are the categories you declared.",
+    "release_bins_public_bounds": "Its bins are equal-width bins on the public bounds you set.",
     "release_drawn": "Release drawn with OpenDP ({kind}, ε = {epsilon:g}). Post-processing as chosen above has been applied.",
     "zoo_intro": (
         "The course's Experiment 6-1: the count of animals eating more than {threshold:g} carrots a day, "

@@ -42,7 +42,6 @@ class ReleaseView:
 
     mechanism: AdditiveNoise
     noise_note: str
-    caveat: str
     noisy_chart: dict
     distribution_chart: dict | None
     reading: str
@@ -102,4 +101,4 @@ def compute(s: ReleaseSettings) -> ReleaseView:
         TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,
         TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,
     }
-    return ReleaseView(mechanism, noise_note, mechanism.caveat or "", chart, distribution, "\n".join(reading), table)
+    return ReleaseView(mechanism, noise_note, chart, distribution, "\n".join(reading), table)

@@ -22,7 +22,6 @@ class Settings:
 @dataclass(frozen=True)
 class View:
     caption: str
-    caveat: str | None
 
 
 def compute(s: Settings) -> View:
@@ -41,4 +40,4 @@ def compute(s: Settings) -> View:
         lines.append(TEXT["noise_caption"].format(
             kind=COMMON[f"mechanism_{noise.kind}"], scale=fmt.number(noise.scale), std=fmt.number(noise.std),
             eps=fmt.number(model.epsilon), delta_part=delta_part, sens=fmt.number(pair.sensitivity)))
-    return View("\n\n".join(lines), model.caveat)
+    return View("\n\n".join(lines))

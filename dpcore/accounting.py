@@ -541,6 +541,15 @@ def _numeric_by_repeats(plan: Any, delta: float, repeats: np.ndarray) -> np.ndar
     return out
 
 
+def plan_pld(events: Iterable[tuple[AdditiveNoise, int]]) -> Any:
+    """The whole plan's privacy loss distribution (dp-accounting's `PrivacyLossDistribution`, the
+    pessimistic one the "pld" accountant reads its epsilon from), for the attacker's trade-off curve
+    (`dpcore.risk`). Raises DPError for a bad plan as `total_epsilon` does."""
+    from dp_accounting.pld.privacy_loss_distribution import PrivacyLossDistribution
+
+    return PrivacyLossDistribution(_pld_plan(_group(events)))
+
+
 def compare(events: Iterable[tuple[AdditiveNoise, int]], delta: float) -> Comparison:
     """Every accountant side by side; None (with the refusal kept) where one does not apply.
 

@@ -53,8 +53,8 @@ def risk_tab(view: plan.PlanView, delta: float) -> None:
     if not view.events:
         st.info(TEXT["empty_plan"])
         return
-    settings = risk.Settings(view.total_epsilon, delta, "basic", prior)
-    shown = computed(risk.compute, settings)
+    settings = risk.Settings(view.events, delta, prior)
+    shown = computed(lambda s: session_memo("plan_risk", s, lambda: risk.compute(s)), settings)
     if shown is None:
         return
     show_metrics(shown.metrics)

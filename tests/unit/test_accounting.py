@@ -353,3 +353,12 @@ def test_dense_pmf_adapter_still_matches_dp_accounting():
     coarse = accounting._regrid(pmf, 7e-3)
     assert accounting._epsilon_of(coarse, 1e-6) >= pld.get_epsilon_for_delta(1e-6)
     assert coarse._probs.sum() == pytest.approx(pmf._probs.sum())
+
+
+def test_plan_pld_is_the_pld_accountant_s_distribution() -> None:
+    from dpcore.accounting import plan_pld
+
+    plan = [(calibrate("laplace", 0.5), 3), (calibrate("gaussian", 1.0, 1e-6, 2.0), 2),
+            (calibrate("discrete_laplace", 0.3), 1)]
+    pld = plan_pld(plan)
+    assert pld.get_epsilon_for_delta(1e-6) == pytest.approx(total_epsilon(plan, 1e-6, "pld"), rel=1e-9)

@@ -73,8 +73,9 @@ def test_a_mean_is_two_releases_at_half_the_epsilon_for_the_accountants() -> Non
     row = plan.compute(_settings()).rows[2]
     assert len(row.events) == 2
     assert [m.epsilon for m, _ in row.events] == pytest.approx([row.epsilon / 2] * 2)
-    assert plan.compute(_settings()).rows[3].events == ()  # the quantile is a pure-DP selection
-    assert plan.compute(_settings()).rows[3].pure_epsilon == pytest.approx(1 / 6)
+    (selection, count), = plan.compute(_settings()).rows[3].events  # the quantile: pure epsilon-DP,
+    assert (selection.kind, selection.sensitivity, count) == ("discrete_laplace", 1.0, 1)  # priced at its worst
+    assert selection.epsilon == pytest.approx(1 / 6)
 
 
 def test_clamping_is_reported_with_its_bias() -> None:
@@ -145,10 +146,17 @@ def test_the_cost_tab_lists_every_accountant_and_the_plain_sum_equals_the_plan_s
 def test_the_risk_tab_reads_the_posterior_band_and_the_test_bound() -> None:
     from ui.views.planner import risk
 
-    shown = risk.compute(risk.Settings(1.0, 0.0, "basic", 0.5))
+    from dpcore.mechanisms import calibrate
+
+    shown = risk.compute(risk.Settings(((calibrate("laplace", 1.0), 1),), 0.0, 0.5))
     e = math.e
     assert f"{100 * e / (1 + e):.1f}%" in shown.text  # 73.1%: the course's posterior bound at 50%
-    assert "2.72%" in shown.text  # TPR <= e^eps * 1% at delta 0
+    assert "2.72%" in shown.text  # TPR <= e^eps * 1% at delta 0, by the (eps, delta) bound
+    plan_curve = shown.chart["datasets"]["curve"].to_pandas()
+    bound = shown.chart["datasets"]["region"].to_pandas()
+    at_1 = np.interp(0.01, plan_curve["fpr"], plan_curve["tpr"])
+    assert at_1 < 0.0272  # the Laplace plan's own curve is below the bound (Dong, Roth & Su)
+    assert bound["upper"].max() <= 1.0
     assert len(shown.published[next(iter(shown.published))]) >= 3
     assert all(url.startswith("https://") for url in shown.published["Public source"])
 
@@ -158,3 +166,13 @@ def test_names_from_an_upload_are_escaped_for_st_table_which_renders_markdown() 
     item = Item("mean", "*mass*[x](y)", lower=2500, upper=6500)
     view = plan.compute(_settings(frame=frame, items=(item,)))
     assert view.table["Statistic"] == [r"Mean of \*mass\*\[x\]\(y\)"]
+
+
+def test_the_cost_tab_says_why_when_the_total_delta_does_not_cover_the_gaussians() -> None:
+    from dpcore.mechanisms import calibrate
+    from ui.views.planner import cost
+
+    gaussian = calibrate("gaussian", 1.0, 1e-5, 1.0)
+    shown = cost.compute(cost.Settings(((gaussian, 1),), 1e-6))
+    assert "delta" in shown.text.lower() and "basic" not in shown.totals
+    assert set(shown.totals) == {"rdp", "pld", "zcdp"}  # they account for Gaussian noise exactly

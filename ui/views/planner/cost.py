@@ -34,22 +34,35 @@ class Settings:
 @dataclass(frozen=True)
 class View:
     table: dict[str, list[str]]
-    best: str
     totals: dict[str, float]
     text: str
     chart: dict
 
 
+def _curves(s: Settings, applied: dict[str, float]) -> dict[str, np.ndarray]:
+    return {name: epsilon_by_repeats(s.events, s.delta, name, REPEATS) for name in applied}
+
+
+def _chart(s: Settings, applied: dict[str, float], curves: dict[str, np.ndarray] | None = None) -> dict:
+    curves = _curves(s, applied) if curves is None else curves
+    return cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS)
+
+
 def compute(s: Settings) -> View:
     """Every accountant's total once, and against 1 to 10,000 answers of the whole plan."""
     comparison = compare(s.events, s.delta)
-    names, totals, notes = [], [], []
+    names: list[str] = []
+    totals: list[str] = []
+    notes: list[str] = []
     for name in ACCOUNTANTS:
         value = comparison.epsilons[name]
         names.append(TEXT[f"acc_{name}"])
         totals.append("—" if value is None else fmt.number(value))
         notes.append(str(comparison.refusals[name]) if value is None else TEXT[f"acc_{name}_how"])
+    table = {TEXT["cost_col_accountant"]: names, TEXT["cost_col_total"]: totals, TEXT["cost_col_how"]: notes}
     applied = {n: v for n, v in comparison.epsilons.items() if v is not None}
+    if "basic" not in applied:  # the total delta does not cover the Gaussians' own: say so, chart the rest
+        return View(table, applied, str(comparison.refusals["basic"]), _chart(s, applied))
     best = min(applied, key=lambda n: applied[n])
     basic = applied["basic"]
     unparallel = basic + sum(eps * (bins - 1) for eps, bins in s.histograms)
@@ -60,12 +73,11 @@ def compute(s: Settings) -> View:
         parts = [TEXT["cost_same"].format(epsilon=fmt.number(basic), delta=fmt.tiny(s.delta))]
     if s.histograms:
         parts.append(TEXT["cost_parallel"].format(without=fmt.number(unparallel), basic=fmt.number(basic)))
-    curves = {name: epsilon_by_repeats(s.events, s.delta, name, REPEATS) for name in applied}
+    curves = _curves(s, applied)
     last = {name: float(v[-1]) for name, v in curves.items() if np.isfinite(v[-1])}
     if "basic" in last:
         parts.append(TEXT["cost_chart_reading"].format(times=f"{REPEATS[-1]:,}", basic=fmt.number(last["basic"]),
                                                        best=fmt.number(min(last.values()))))
     if len(last) < len(curves):
         parts.append(TEXT["cost_chart_stops"])
-    table = {TEXT["cost_col_accountant"]: names, TEXT["cost_col_total"]: totals, TEXT["cost_col_how"]: notes}
-    return View(table, best, applied, "\n\n".join(parts), cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS))
+    return View(table, applied, "\n\n".join(parts), _chart(s, applied, curves))

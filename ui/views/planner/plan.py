@@ -57,7 +57,6 @@ class Row:
     reference_text: str
     clamped: str
     events: tuple[tuple[AdditiveNoise, int], ...]
-    pure_epsilon: float  # a selection (quantile): pure epsilon-DP, not additive noise
     problem: str = ""
 
 
@@ -116,9 +115,12 @@ def _clamped(stat: Statistic, frame: pd.DataFrame, accuracy: float) -> str:
 
 def _events(item: Item, stat: Statistic, epsilon: float, delta: float, protection: Protection
             ) -> tuple[tuple[AdditiveNoise, int], ...]:
-    """The noise the release adds for this statistic, for the accountants (a mean: two halves)."""
+    """What the accountants price for this statistic: its noise (a mean: two halves). A quantile is a
+    selection, pure epsilon-DP with no additive noise: it is priced as the worst case of epsilon-DP,
+    which a discrete Laplace of sensitivity 1 is exactly (its privacy loss is only +-epsilon, as
+    randomized response's), so every accountant charges it no less than it could cost."""
     if isinstance(stat, Quantile):
-        return ()
+        return ((calibrate("discrete_laplace", epsilon, 0.0, 1.0), 1),)
     if isinstance(stat, Mean):
         parts = (stat.sum_part, stat.count_part)
         return tuple((calibrate(item.mechanism, epsilon / 2, delta / 2, p.noise_sensitivity(item.mechanism, protection)),
@@ -140,11 +142,10 @@ def _row(item: Item, epsilon: float | None, delta: float, s: Settings) -> Row:
         accuracy = stat.accuracy(item.mechanism, epsilon, s.protection, s.alpha, mechanism_delta, frame=s.frame)
         reference, reference_text = _reference(stat, s.frame)
         events = _events(item, stat, epsilon, mechanism_delta, s.protection)
-        pure = epsilon if isinstance(stat, Quantile) else 0.0
         return Row(item, name, epsilon, mechanism_delta, accuracy, reference, reference_text,
-                   _clamped(stat, s.frame, accuracy), events, pure)
+                   _clamped(stat, s.frame, accuracy), events)
     except ValueError as exc:
-        return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), 0.0, str(exc))
+        return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), str(exc))
 
 
 def _relative(row: Row) -> float:
@@ -178,7 +179,7 @@ def compute(s: Settings) -> PlanView:
         else:
             shares = s.total_epsilon * weights / weights.sum()
         rows = tuple(_row(i, float(e) if e > 0 else None, delta_each, s) if e > 0 else
-                     Row(i, name_of(i), 0.0, 0.0, math.inf, math.nan, "", "", (), 0.0, TEXT["weight_zero"])
+                     Row(i, name_of(i), 0.0, 0.0, math.inf, math.nan, "", "", (), TEXT["weight_zero"])
                      for i, e in zip(s.items, shares))
     else:
         rows = tuple(_row(i, None, delta_each, s) for i in s.items)

@@ -1,17 +1,17 @@
 """Risk in plain words for the plan's total: the attacker's posterior, the odds, the best test.
 
-The total is the tightest accountant's (the PLD's when it applies) at the plan's delta; with the
-plan's privacy loss distribution the trade-off curve is the plan's own, tighter than the
+The total is the privacy loss distribution's (the tightest accountant here) at the plan's delta;
+from the same distribution, the attacker's trade-off curve is the plan's own, tighter than the
 (epsilon, delta) bound. Published real-world epsilons give the number a scale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 import numpy as np
 
+from dpcore.accounting import plan_pld, total_epsilon
+from dpcore.mechanisms import AdditiveNoise
 from dpcore.posterior.testing import dp_roc_region
 from dpcore.published import PUBLISHED_EPSILONS
 from dpcore.risk import risk, tradeoff_curve
@@ -26,13 +26,11 @@ FPR = np.unique(np.concatenate((np.linspace(0, 1, 201), np.geomspace(1e-6, 1, 10
 
 @dataclass(frozen=True)
 class Settings:
-    """The plan's total (epsilon at delta, by `accountant`), the attacker's prior, the plan's PLD."""
+    """The plan's noise events (each answered once), its total delta, and the attacker's prior."""
 
-    epsilon: float
+    events: tuple[tuple[AdditiveNoise, int], ...]
     delta: float
-    accountant: str
     prior: float
-    pld: Any = None
 
 
 @dataclass(frozen=True)
@@ -56,15 +54,15 @@ def published_table() -> dict[str, list[str]]:
 
 
 def compute(s: Settings) -> View:
-    r = risk(s.epsilon, s.delta, s.prior, s.pld)
-    curve = tradeoff_curve(s.epsilon, s.delta, FPR, s.pld)
+    epsilon, pld = total_epsilon(s.events, s.delta, "pld"), plan_pld(s.events)
+    r = risk(epsilon, s.delta, s.prior, pld)
+    curve = tradeoff_curve(epsilon, s.delta, FPR, pld)
     tpr = curve.tpr_pld if curve.tpr_pld is not None else curve.tpr_bound
     best = int(np.argmax(tpr - curve.fpr))
-    upper, lower = dp_roc_region(s.epsilon, s.delta, FPR)
+    upper, lower = dp_roc_region(epsilon, s.delta, FPR)
     chart = roc_chart(FPR, tpr, FPR, upper, lower, float(FPR[best]), float(tpr[best]), LABELS)
     parts = [
-        TEXT["risk_total"].format(epsilon=fmt.number(s.epsilon), delta=fmt.tiny(s.delta),
-                                  accountant=TEXT[f"acc_{s.accountant}"]),
+        TEXT["risk_total"].format(epsilon=fmt.number(epsilon), delta=fmt.tiny(s.delta), accountant=TEXT["acc_pld"]),
         TEXT["risk_posterior"].format(prior=fmt.share(s.prior), low=fmt.share(r.posterior_low),
                                       high=fmt.share(r.posterior_high), odds=fmt.number(r.odds_factor)),
     ]

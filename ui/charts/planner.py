@@ -24,7 +24,6 @@ class AccuracyLabels:
     title: Title
     x: str
     y: str
-    chosen: str
 
 
 @dataclass(frozen=True)
@@ -77,8 +76,7 @@ def accuracy_curves(
          "encoding": {"x": x, "y": y, "color": _series(names), "tooltip": tooltip}},
         {"name": "chosen", "data": {"name": "chosen"},
          "mark": {"type": "point", "filled": True, "size": 220, "clip": True, "stroke": "white", "strokeWidth": 1.5},
-         "encoding": {"x": x, "y": y, "color": {**_series(names), "legend": None}, "tooltip": tooltip,
-                      "description": {"value": labels.chosen}}},
+         "encoding": {"x": x, "y": y, "color": {**_series(names), "legend": None}, "tooltip": tooltip}},
     ]
     return vega(layers, {"curves": curves, "chosen": points}, labels.title, height=300)
 

@@ -94,7 +94,7 @@ TEXT: dict[str, str] = {
     "col_relative": "Compared with",
     "within": "±{a}",
     "relative": "{share} of {reference}",
-    "ref_smallest_bar": "the smallest bar ({value})",
+    "ref_smallest_bar": "the smallest non-empty bar ({value})",
     "ref_true_value": "the true value ({value})",
     "mechanism_selection": "Selection (permute-and-flip)",
     "name_count": "Count of rows",
@@ -122,7 +122,6 @@ TEXT: dict[str, str] = {
     "curves_title": "Error against ε, as a share\nof each statistic (dot: this plan)",
     "curves_x": "ε spent on the statistic (log scale)",
     "curves_y": "Error at 95% (share of the reference)",
-    "curves_chosen": "this plan",
     "plan_note": (
         "Accuracies are computed on the true data, for the data owner who plans the release: "
         "the plan itself is not for publication."

@@ -27,8 +27,7 @@ from ui.views.planner.items import Item, Statistic, statistic
 
 Direction = Literal["budget", "accuracy"]
 CURVE_EPSILONS = np.geomspace(0.01, 20, 40)
-ACCURACY_CHART = AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"],
-                                TEXT["curves_chosen"])
+ACCURACY_CHART = AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"])
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,9 +94,11 @@ def name_of(item: Item) -> str:
 
 
 def _reference(stat: Statistic, frame: pd.DataFrame) -> tuple[float, str]:
-    """What an error is compared with: the smallest bar of a histogram, else the true value."""
+    """What an error is compared with: the smallest bar of a histogram (an empty declared bar has no
+    size to compare with, so the smallest non-empty one), else the true value."""
     if isinstance(stat, Histogram):
-        smallest = stat.smallest_bar(frame)
+        counts = stat.true_value(frame)
+        smallest = int(counts[counts > 0].min()) if np.any(counts > 0) else 0
         return float(smallest), TEXT["ref_smallest_bar"].format(value=fmt.number(smallest))
     value = float(stat.true_value(frame))
     return abs(value), TEXT["ref_true_value"].format(value=fmt.number(value))

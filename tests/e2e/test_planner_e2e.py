@@ -1,0 +1,95 @@
+"""Real-browser test of the release planner as a stakeholder uses it: plan three statistics on an
+uploaded CSV, set a total budget, read each accuracy, draw a release, see the ledger, be refused
+past the budget, and download the report."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import chart, mark_labels, open_app, wait_for_app_run
+from ui.text.planner import TEXT
+
+PLANNER = "/Release_planner"
+CSV = ("person,age,city\n" + "".join(f"p{i},{20 + i % 50},{('North', 'South', 'East')[i % 3]}\n"
+                                       for i in range(300))).encode()
+
+
+def _choose(page: Page, label: str, option: str) -> None:
+    """Pick an option of a select box as a keyboard user does: type it, then Enter (a click on the box
+    while the expander around it still opens can leave its list closed)."""
+    page.get_by_role("combobox", name=label).focus()
+    page.keyboard.type(option)  # typing opens the list, filtered
+    expect(page.get_by_role("option", name=option, exact=True)).to_be_visible()
+    page.keyboard.press("Enter")
+    wait_for_app_run(page)
+
+
+def _listed(page: Page, name: str):
+    """The card of a listed statistic (its bold name), on the left of the page."""
+    return page.get_by_test_id("stMarkdownContainer").get_by_role("strong").filter(has_text=re.compile(f"^{name}$"))
+
+
+def _accuracies(page: Page) -> list[str]:
+    """The "within" column of the plan's table, as the browser shows it."""
+    table = page.get_by_test_id("stTable").filter(has_text=TEXT["col_accuracy"])
+    return [cell.strip() for cell in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
+
+
+def test_plan_three_statistics_release_and_be_refused_past_the_budget(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{PLANNER}?data=upload")
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        files=[{"name": "people.csv", "mimeType": "text/csv", "buffer": CSV}])
+    wait_for_app_run(page)
+    # the starting plan: a count and the mean of age (typical public bounds 0-120)
+    expect(_listed(page, "Mean of age").first).to_be_visible()
+    page.get_by_text(TEXT["add_title"]).click()
+    _choose(page, TEXT["stat_kind"], TEXT["kind_histogram"])
+    _choose(page, TEXT["stat_column"], "city")
+    categories = page.get_by_role("textbox", name=TEXT["categories"])
+    categories.fill("North\nSouth\nEast\nWest")
+    categories.press("Control+Enter")  # Streamlit submits a text area on Ctrl+Enter
+    wait_for_app_run(page)
+    page.get_by_role("button", name=TEXT["add_button"]).click()
+    wait_for_app_run(page)
+    expect(_listed(page, "Histogram of city").first).to_be_visible()
+    assert len(_accuracies(page)) == 3
+
+    before = _accuracies(page)
+    slider = page.get_by_role("slider", name=TEXT["total_epsilon"])
+    slider.focus()
+    slider.press("ArrowRight")  # 1 -> 1.5
+    wait_for_app_run(page)
+    after = _accuracies(page)
+    assert after != before
+    assert float(after[0].strip("±")) < float(before[0].strip("±"))
+    points = mark_labels(chart(page, TEXT["curves_title"].split("\n")[0]), "chosen")
+    assert len(points) == 3
+
+    page.get_by_role("tab", name=TEXT["tab_release"]).click()
+    wait_for_app_run(page)
+    budget = page.get_by_role("spinbutton", name=TEXT["ledger_budget"])
+    budget.fill("2")
+    budget.press("Enter")
+    wait_for_app_run(page)
+    draw = page.get_by_role("button", name=TEXT["release_draw"])
+    draw.click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(TEXT["ledger_title"])).to_be_visible()
+    released = page.get_by_test_id("stTable").filter(has_text=TEXT["release_csv_value"])
+    expect(released.get_by_text("West", exact=True)).to_be_visible()  # a declared, empty bin is released
+    draw.click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(re.compile("exceed the privacy budget"))).to_be_visible()  # 1.5 + 1.5 > 2
+    ledger = page.get_by_test_id("stTable").filter(has_text=TEXT["ledger_col_total"])
+    expect(ledger.locator("tbody tr")).to_have_count(1)  # the refused draw spent nothing
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name=TEXT["release_json"]).click()
+    report = json.loads(open(download.value.path(), encoding="utf-8").read())
+    histogram = next(s for s in report["statistics"] if s["kind"] == "histogram")
+    assert histogram["bins"]["labels"] == ["North", "South", "East", "West"]
+    assert not re.search(r"\bp\d+\b", json.dumps(report))  # no raw value (the IDs) in the report
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -25,8 +25,7 @@ from ui.views.planner.items import Item
 
 
 def draw_plan(view: plan.PlanView) -> None:
-    st.markdown(view.summary)
-    st.table(view.table, border="horizontal", hide_index=True)
+    st.markdown(view.text)  # the summary and the table in one element: cheaper for each step
     for row in view.rows:
         if row.clamped:
             st.caption(f"**{row.name}**: {row.clamped}")

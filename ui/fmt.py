@@ -77,3 +77,13 @@ def plural(n: float, one: str, many: str) -> str:
 def people(n: float) -> str:
     """A count of people: "1 person", "2,345 people"."""
     return plural(n, TEXT["people_one"], TEXT["people_many"])
+
+
+def markdown_table(columns: dict[str, list[str]]) -> str:
+    """A small table as markdown (cells already markdown-safe: views escape user text). Shown in ONE
+    `st.markdown` with the sentences around it: `st.table` draws every cell as a markdown element
+    of its own, and every element a slider step changes costs the browser time (LEARNED.md)."""
+    names = list(columns)
+    lines = ["| " + " | ".join(names) + " |", "|" + "---|" * len(names)]
+    lines += ["| " + " | ".join(str(cell).replace("\n", " ") for cell in row) + " |" for row in zip(*columns.values())]
+    return "\n".join(lines)

@@ -34,7 +34,7 @@ def _listed(page: Page, name: str):
 
 def _accuracies(page: Page) -> list[str]:
     """The "within" column of the plan's table, as the browser shows it."""
-    table = page.get_by_test_id("stTable").filter(has_text=TEXT["col_accuracy"])
+    table = page.get_by_test_id("stMarkdownContainer").get_by_role("table").filter(has_text=TEXT["col_accuracy"])
     return [cell.strip() for cell in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
 
 

@@ -48,3 +48,8 @@ def test_percent_may_pass_a_hundred() -> None:
     assert fmt.percent(4.17) == "417%"
     assert fmt.percent(0.0261) == "2.61%"
     assert fmt.percent(float("inf")) == "∞"
+
+
+def test_markdown_table_keeps_every_cell_in_its_column() -> None:
+    text = fmt.markdown_table({"a": ["1", "x\\|y"], "b": ["2", "3"]})
+    assert text.splitlines() == ["| a | b |", "|---|---|", "| 1 | 2 |", "| x\\|y | 3 |"]

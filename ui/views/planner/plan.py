@@ -26,7 +26,7 @@ from ui.text.planner import TEXT
 from ui.views.planner.items import Item, Statistic, statistic
 
 Direction = Literal["budget", "accuracy"]
-CURVE_EPSILONS = np.geomspace(0.01, 20, 40)
+CURVE_EPSILONS = np.geomspace(0.01, 20, 30)
 ACCURACY_CHART = AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"])
 
 
@@ -68,6 +68,7 @@ class PlanView:
     total_delta: float
     table: dict[str, list[str]]
     summary: str
+    text: str  # the summary and the table, as one markdown element
     chart: dict | None
 
     @property
@@ -206,4 +207,4 @@ def compute(s: Settings) -> PlanView:
     curves = {r.name: _curve(r, s) for r in good if r.reference > 0}
     chosen = {r.name: (r.epsilon, _relative(r)) for r in good if r.reference > 0}
     chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART) if curves else None
-    return PlanView(rows, total, total_delta, table, summary, chart)
+    return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart)

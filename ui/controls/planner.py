@@ -112,9 +112,9 @@ def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
 def _item_controls(item: Item, uid: int, direction: str) -> Item | None:
     """One listed statistic: its noise and its weight or target; None when removed."""
     with st.container(border=True):
-        head, remove = st.columns([5, 1], vertical_alignment="center")
+        head, remove = st.columns([3, 2], vertical_alignment="center")
         head.markdown(f"**{md_escape(name_of(item))}**")
-        if remove.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:"):
+        if remove.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:", type="tertiary"):
             return None
         left, right = st.columns(2)
         if item.kind != "quantile":

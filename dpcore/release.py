@@ -40,9 +40,9 @@ from dpcore.catalog import declared_bounds, public_categories
 from dpcore.columns import category_labels
 from dpcore.errors import DPError
 from dpcore.histogram import Bins, CategoryBins, NumericBins, histogram, observed_categories
-from dpcore.limits import MAX_BINS, MAX_RELEASE_COUNT, MAX_SUM_BOUND
+from dpcore.limits import MAX_BINS, MAX_RELEASE_COUNT
 from dpcore.mechanisms import AdditiveNoise, NoiseKind
-from dpcore.validation import check_count, check_delta, check_epsilon
+from dpcore.validation import check_bounds, check_count, check_delta, check_epsilon
 
 DomainSource = Literal["typed", "catalog", "public_bounds", "data"]
 DOMAIN_SOURCES: tuple[DomainSource, ...] = ("typed", "catalog", "public_bounds", "data")
@@ -213,25 +213,6 @@ def release_histogram(
 # --- sums clamped to public bounds ---------------------------------------------------------------
 
 
-def _check_sum_bounds(lower: Any, upper: Any) -> tuple[float, float]:
-    try:
-        lo, hi = float(lower), float(upper)
-    except (TypeError, ValueError):
-        raise DPError(
-            "bounds", f"The bounds must be numbers, got {lower!r} and {upper!r}.", lower=lower, upper=upper
-        ) from None
-    if not (math.isfinite(lo) and math.isfinite(hi)) or max(abs(lo), abs(hi)) > MAX_SUM_BOUND:
-        raise DPError(
-            "bounds", f"The bounds must be finite numbers within ±{MAX_SUM_BOUND:g}, got {lo:g} and {hi:g}.",
-            lower=lo, upper=hi,
-        )
-    if lo >= hi:
-        raise DPError(
-            "bounds_order", f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).", lower=lo, upper=hi
-        )
-    return lo, hi
-
-
 def _integer_sum(kind: NoiseKind, lower: float, upper: float) -> bool:
     """Discrete Laplace sums whole numbers in OpenDP's i64 arithmetic; the others sum floats."""
     if kind != "discrete_laplace":
@@ -262,7 +243,7 @@ def sum_sensitivity(lower: float, upper: float, kind: NoiseKind = "laplace", max
 
     Calibrate a sum's mechanism with this figure so that `release_sum` adds exactly the noise planned.
     """
-    lo, hi = _check_sum_bounds(lower, upper)
+    lo, hi = check_bounds(lower, upper)
     m = check_count("The number of rows per person", max_contributions)
     return _opendp_sum_map(lo, hi, _integer_sum(kind, lo, hi), m)
 
@@ -304,7 +285,7 @@ def release_sum(
     Raises DPError for bad bounds, values that are not numbers, or fractional bounds with
     discrete Laplace.
     """
-    lo, hi = _check_sum_bounds(lower, upper)
+    lo, hi = check_bounds(lower, upper)
     m = check_count("The number of rows per person", max_contributions)
     try:
         numbers = np.asarray(values, dtype=float)

@@ -62,7 +62,7 @@ from dpcore.accuracy import accuracy_curve, check_noise_settings, check_plan_eps
 from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
 from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
-from dpcore.limits import MAX_QUANTILE_CANDIDATES, MAX_SUM_BOUND
+from dpcore.limits import MAX_QUANTILE_CANDIDATES
 from dpcore.mechanisms import NoiseKind
 from dpcore.neighbours import (
     NEIGHBOUR_KINDS,
@@ -72,26 +72,7 @@ from dpcore.neighbours import (
     histogram_sensitivity,
 )
 from dpcore.protection import Protection
-
-
-def _check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
-    """Public bounds as floats: finite, lower strictly below upper; DPError("bounds") otherwise."""
-    try:
-        lo, hi = float(lower), float(upper)
-    except (TypeError, ValueError):
-        raise DPError("bounds", f"The bounds must be numbers, got {lower!r} and {upper!r}.",
-                      lower=lower, upper=upper) from None
-    if not (math.isfinite(lo) and math.isfinite(hi)) or max(abs(lo), abs(hi)) > MAX_SUM_BOUND:
-        raise DPError("bounds", f"The bounds must be finite numbers within ±{MAX_SUM_BOUND:g}, got {lo:g} and {hi:g}.",
-                      lower=lo, upper=hi)
-    if lo >= hi:
-        raise DPError(
-            "bounds_order",
-            f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).",
-            lower=lo,
-            upper=hi,
-        )
-    return lo, hi
+from dpcore.validation import check_bounds
 
 
 def _check_target(target: Any) -> float:
@@ -184,7 +165,7 @@ class Count(_Additive):
             if not isinstance(self.within, (tuple, list)) or len(self.within) != 2:
                 raise DPError("bounds", f"A range filter needs a lower and an upper bound, got {self.within!r}.",
                               value=self.within)
-            object.__setattr__(self, "within", _check_bounds(*self.within))
+            object.__setattr__(self, "within", check_bounds(*self.within))
         f = self.factor
         if isinstance(f, bool) or not isinstance(f, Real) or not (math.isfinite(f) and f > 0):
             raise DPError(
@@ -265,7 +246,7 @@ class Sum(_Additive):
     upper: float
 
     def __post_init__(self) -> None:
-        lo, hi = _check_bounds(self.lower, self.upper)
+        lo, hi = check_bounds(self.lower, self.upper)
         object.__setattr__(self, "lower", lo)
         object.__setattr__(self, "upper", hi)
 
@@ -320,7 +301,7 @@ class Mean:
     upper: float
 
     def __post_init__(self) -> None:
-        lo, hi = _check_bounds(self.lower, self.upper)
+        lo, hi = check_bounds(self.lower, self.upper)
         object.__setattr__(self, "lower", lo)
         object.__setattr__(self, "upper", hi)
 
@@ -525,7 +506,7 @@ class Quantile:
     @classmethod
     def on_bounds(cls, column: str, q: float, lower: float, upper: float, count: int) -> Quantile:
         """`count` equally spaced candidates from `lower` to `upper` (public bounds), ends included."""
-        lo, hi = _check_bounds(lower, upper)
+        lo, hi = check_bounds(lower, upper)
         if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= MAX_QUANTILE_CANDIDATES:
             raise DPError("candidates", f"A quantile's grid needs between 2 and {MAX_QUANTILE_CANDIDATES:,} points, "
                           f"got {count!r}.", value=count, maximum=MAX_QUANTILE_CANDIDATES)
@@ -672,7 +653,7 @@ def local_sensitivity_median(values: np.ndarray | list[float], lower: float, upp
     leaves one of them: either way at most half of U - L, reached by {L, U} minus U.
     Raises DPError for bad bounds or no numbers.
     """
-    lo, hi = _check_bounds(lower, upper)
+    lo, hi = check_bounds(lower, upper)
     try:
         v = np.asarray(values, dtype=float).ravel()
     except (TypeError, ValueError):

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from dpcore.errors import DPError
+from dpcore.limits import MAX_SUM_BOUND
+
 
 def _as_float(name: str, value: Any) -> float:
     try:
@@ -68,3 +71,20 @@ def check_count(name: str, value: Any, *, minimum: int = 1, maximum: int | None 
         upper = f" and at most {maximum:,}" if maximum is not None else ""
         raise ValueError(f"{name} must be at least {minimum:,}{upper}, got {n:,}.")
     return n
+
+
+def check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
+    """Public bounds as floats: finite, within +-MAX_SUM_BOUND, lower strictly below upper;
+    DPError "bounds" or "bounds_order" otherwise."""
+    try:
+        lo, hi = float(lower), float(upper)
+    except (TypeError, ValueError):
+        raise DPError("bounds", f"The bounds must be numbers, got {lower!r} and {upper!r}.",
+                      lower=lower, upper=upper) from None
+    if not (math.isfinite(lo) and math.isfinite(hi)) or max(abs(lo), abs(hi)) > MAX_SUM_BOUND:
+        raise DPError("bounds", f"The bounds must be finite numbers within ±{MAX_SUM_BOUND:g}, got {lo:g} and {hi:g}.",
+                      lower=lo, upper=hi)
+    if lo >= hi:
+        raise DPError("bounds_order", f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).",
+                      lower=lo, upper=hi)
+    return lo, hi

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.columns import column_answers
-from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_SELECTION_DRAWS
+from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
 

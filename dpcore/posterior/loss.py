@@ -7,7 +7,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize
 
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.posterior.models import AttackModel

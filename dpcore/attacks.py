@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import special
 
 from dpcore.counting import check_frame_column, row_mask
 from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
@@ -127,6 +126,8 @@ def _sum_abs_below(k: int, t: float) -> float:
     (Q = 1 - F), so neither tail loses its digits. Integrated in z = (g - k) / sqrt(k) over
     [-40, 40] (clipped at g = 0) with breakpoints around the mode.
     """
+    from scipy import special  # imported on use: ~120 ms a page's cold open does not pay
+
     s = math.sqrt(k)
     complement = t > math.sqrt(2.0 * k)  # P above about 0.68: integrate the tails instead
 
@@ -191,6 +192,8 @@ def normal_approximation(
     b = _scale(epsilon, sensitivity)
     n = _check_k(k)
     tol = check_positive("The tolerance", tolerance)
+    from scipy import special  # imported on use (a page's cold open)
+
     return float(2.0 * special.ndtr(tol * math.sqrt(n) / (math.sqrt(2.0) * b)) - 1.0)
 
 

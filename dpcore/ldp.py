@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import special
 
 from dpcore.columns import column_answers, count_codes
 from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
@@ -188,6 +187,8 @@ def rr_summary(n_yes: int, n: int, p: float, level: float = 0.95) -> BinaryEstim
     lvl = check_probability("The confidence level", level, open_interval=True)
     estimate = rr_estimate(yes, total, prob)
     se = rr_standard_error(total, prob)
+    from scipy import special  # imported on use (a page's cold open)
+
     z = float(special.ndtri(0.5 + lvl / 2))
     return BinaryEstimate(
         n=total,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import special
 
 from dpcore.validation import check_count, check_epsilon
 
@@ -26,6 +25,12 @@ def check_prior(prior: float | np.ndarray) -> np.ndarray:
         first = p[bad].flat[0] if p.ndim else float(p)
         raise ValueError(f"The prior must be a probability between 0 and 1, got {first:g}.")
     return p
+
+
+def _expit(x: np.ndarray | float) -> np.ndarray:
+    """The logistic function 1 / (1 + e^-x), stable at both ends (as scipy.special.expit, without
+    importing scipy on a page's cold open)."""
+    return np.exp(-np.logaddexp(0.0, -np.asarray(x, dtype=float)))
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -47,8 +52,8 @@ def posterior_bounds(prior: float | np.ndarray, epsilon: float) -> tuple[np.ndar
     if eps == 0:
         return p.copy(), p.copy()
     logit = _logit(p)
-    lower = np.minimum(special.expit(logit - eps), p)
-    upper = np.maximum(special.expit(logit + eps), p)
+    lower = np.minimum(_expit(logit - eps), p)
+    upper = np.maximum(_expit(logit + eps), p)
     return lower, upper
 
 
@@ -78,7 +83,7 @@ def posterior_from_loss(prior: float | np.ndarray, privacy_loss: np.ndarray) -> 
     p = check_prior(prior)
     loss = np.asarray(privacy_loss, dtype=float)
     with np.errstate(invalid="ignore"):
-        return special.expit(_logit(p) + loss)
+        return _expit(_logit(p) + loss)
 
 
 def odds_factor(epsilon: float) -> float:
@@ -110,7 +115,7 @@ def band_curves(epsilons: tuple[float, ...] | list[float], points: int = 201, lo
     eps = tuple(check_epsilon(e, allow_zero=True) for e in epsilons)
     prior = np.linspace(0.0, 1.0, n)
     if k:
-        prior = np.union1d(prior, special.expit(np.linspace(-9.0, 9.0, k)))
+        prior = np.union1d(prior, _expit(np.linspace(-9.0, 9.0, k)))
     rows = [posterior_bounds(prior, e) for e in eps]
     lower = np.array([r[0] for r in rows]).reshape(len(eps), prior.size)
     upper = np.array([r[1] for r in rows]).reshape(len(eps), prior.size)

@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 import math
 
+import pandas as pd
 import pytest
 
 from streamlit.testing.v1 import AppTest
 
+from dpcore.catalog import BUNDLED
 from tests.app.conftest import assert_clean, chart_titled, layout, page_errors, run_page
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, to_json
 
 PAGE = "pages/6_Release_planner.py"
 PENGUINS = {"data": "penguins"}
+PENGUINS_FRAME = pd.read_csv(BUNDLED["penguins"].path)
 CURVES = TEXT["curves_title"].split("\n")[0]
 
 
@@ -165,3 +168,39 @@ def test_the_sensitivity_tab_draws_without_error() -> None:
     at = run_page(PAGE, {**PENGUINS, "plan_tab": "sensitivity"})
     assert_clean(at)
     assert chart_titled(at, "Bias and noise")
+
+
+def test_a_filtered_count_and_the_delta_control() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.selectbox(key="plan_add_fcol").set_value("species").run()
+    at.text_input(key="plan_add_fval").set_value("Gentoo").run()
+    at.button(key="plan_add").click().run()
+    assert_clean(at)
+    assert _statistics(at)[-1] == "Count where species = Gentoo"
+    assert _table(at)[TEXT["col_relative"]][-1].endswith(f"({(PENGUINS_FRAME['species'] == 'Gentoo').sum()})")
+
+
+def test_a_gaussian_statistic_takes_the_total_delta() -> None:
+    at = run_page(PAGE, PENGUINS)
+    at.selectbox(key="plan_mech_0").set_value("gaussian").run()
+    before = _table(at)[TEXT["col_accuracy"]][0]
+    at.select_slider(key="plan_delta").set_value(1e-3).run()
+    assert_clean(at)
+    assert _table(at)[TEXT["col_accuracy"]][0] != before  # a larger delta, less Gaussian noise
+    assert "δ = 0.001" in next(m.value for m in at.markdown if TEXT["col_statistic"] in m.value)
+
+
+def test_the_risk_prior_moves_the_posterior_band() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "risk"})
+    before = [m.value for m in at.metric][0]
+    at.slider(key="plan_prior").set_value(0.9).run()
+    assert_clean(at)
+    assert [m.value for m in at.metric][0] != before
+
+
+def test_the_sensitivity_bounds_move_the_clamping() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "sensitivity"})
+    at.selectbox(key="plan_sens_col").set_value("body_mass_g").run()
+    at.number_input(key="plan_sens_hi_body_mass_g").set_value(4000.0).run()
+    assert_clean(at)
+    assert any("clamp" in m.value for m in at.markdown)

@@ -15,6 +15,7 @@ from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.navigation import sidebar_menu
+from ui.presentation import lesson_bar, presentation_switch, presenting
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
@@ -44,7 +45,9 @@ class PageContext:
 
 def start_page(title: str, icon: str = "🔐") -> PageContext:
     """Configure the page and render the shared sidebar (dataset, seed). Call first on every page."""
-    st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide")
+    present = presenting()
+    st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide",
+                       initial_sidebar_state="collapsed" if present else "auto")
     st.html(_STYLE)
     sidebar_menu()
     dataset = dataset_picker()
@@ -63,6 +66,9 @@ def start_page(title: str, icon: str = "🔐") -> PageContext:
         TEXT["sidebar_in_use"].format(name=md_escape(dataset.name), rows=len(frame), cols=frame.shape[1])
     )
     share_link(dataset)
+    presentation_switch()
+    if present:
+        lesson_bar()
     st.title(title)
     if st.session_state.get("data") == UPLOAD and dataset.key != UPLOAD:
         st.info(TEXT["upload_missing"].format(name=md_escape(dataset.name)), icon=":material/upload_file:")

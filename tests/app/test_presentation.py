@@ -1,0 +1,42 @@
+"""AppTest for presentation mode: the lesson bar, Back and Next across pages, and leaving."""
+
+from __future__ import annotations
+
+from tests.app.conftest import assert_clean, run_page
+from ui.views.lesson import TOUR
+
+
+def _heading(at) -> str:  # noqa: ANN001 - an AppTest
+    return next(m.value for m in at.markdown if m.value.startswith("**Step "))
+
+
+def test_next_and_back_open_each_step_with_its_settings() -> None:
+    at = run_page("app.py", {"present": "1", "step": "0"})
+    assert_clean(at)
+    assert _heading(at) == f"**Step 1 of {len(TOUR)}: {TOUR[0].title}**"
+    for n in range(1, len(TOUR)):
+        at.button(key="lesson_next").click().run()
+        assert_clean(at)
+        assert _heading(at).startswith(f"**Step {n + 1} of")
+        assert at.query_params["step"] == str(n)
+        for key, value in TOUR[n].query:
+            assert at.query_params.get(key, value) == value  # a default value leaves the address
+    assert not [b for b in at.button if b.key == "lesson_next"]  # the last step has no Next
+    at.button(key="lesson_back").click().run()
+    assert _heading(at).startswith(f"**Step {len(TOUR) - 1} of")
+
+
+def test_exit_leaves_presentation_mode_and_the_sidebar_enters_it() -> None:
+    at = run_page("pages/1_Attacks.py", {"present": "1", "step": "1"})
+    at.button(key="present_exit").click().run()
+    assert_clean(at)
+    assert "present" not in at.query_params
+    assert not [m for m in at.markdown if m.value.startswith("**Step ")]
+    at.button(key="present_start").click().run()
+    assert _heading(at) == f"**Step 1 of {len(TOUR)}: {TOUR[0].title}**"
+
+
+def test_a_broken_step_in_the_address_opens_the_first_step() -> None:
+    at = run_page("app.py", {"present": "1", "step": "abc"})
+    assert_clean(at)
+    assert _heading(at).startswith("**Step 1 of")

@@ -1,0 +1,51 @@
+"""Real-browser test of presentation mode: a prepared link opens a lesson step, the arrow keys step
+through the tour, and an arrow key on a focused slider moves the slider, not the lesson."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import expect_clean, open_app, wait_for_app_run
+from ui.text.common import TEXT
+from ui.views.lesson import TOUR
+
+
+def _heading(n: int) -> re.Pattern[str]:
+    return re.compile(re.escape(TEXT["lesson_heading"].format(n=n, total=len(TOUR), title=TOUR[n - 1].title)))
+
+
+def test_the_arrow_keys_step_through_the_tour(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/?present=1&step=0")
+    expect(page.get_by_text(_heading(1))).to_be_visible()
+    expect(page.get_by_role("button", name=TEXT["lesson_back"])).to_have_count(0)  # nothing before step 1
+    page.keyboard.press("ArrowRight")
+    wait_for_app_run(page)
+    expect(page.get_by_text(_heading(2))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/Attacks\?.*step=1"))
+    page.keyboard.press("ArrowRight")
+    wait_for_app_run(page)
+    expect(page.get_by_text(_heading(3))).to_be_visible()
+    expect(page.get_by_role("tab", name="2. Averaging")).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("ArrowLeft")
+    wait_for_app_run(page)
+    expect(page.get_by_text(_heading(2))).to_be_visible()
+    expect(page.get_by_role("tab", name="1. Differencing")).to_have_attribute("aria-selected", "true")
+    expect_clean(page)
+
+
+def test_an_arrow_key_on_a_slider_moves_the_slider_not_the_lesson(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Histogram_and_neighbour?present=1&step=3&hist_eps=0.1")
+    expect(page.get_by_text(_heading(4))).to_be_visible()
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
+    slider.focus()
+    slider.press("ArrowRight")
+    wait_for_app_run(page)
+    expect(slider).to_have_attribute("aria-valuetext", "0.15")
+    expect(page.get_by_text(_heading(4))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/Histogram_and_neighbour\?"))
+    page.get_by_role("button", name=TEXT["present_exit"]).click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(_heading(4))).to_have_count(0)
+    expect_clean(page)

@@ -12,7 +12,7 @@ from ui.safe import md_escape
 from ui.text.home import TEXT
 from ui.widgets import dataset_report
 
-ctx = start_page(TEXT["title"], icon="🔐")
+ctx = start_page(TEXT["title"], icon="🔐", page=__file__)
 st.markdown(TEXT["intro"])
 
 st.subheader(TEXT["tour_title"])

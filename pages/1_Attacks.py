@@ -136,7 +136,7 @@ def defence_tab(ctx: PageContext) -> None:
     reading.caption(view.caveat)
 
 
-ctx = start_page(TEXT["title"], icon="🕵️")
+ctx = start_page(TEXT["title"], icon="🕵️", page=__file__)
 st.markdown(TEXT["intro"])
 TABS = {"differencing": differencing_tab, "averaging": averaging_tab, "table": table_tab, "defence": defence_tab}
 url_tabs("att_tab", {tab: (TEXT[f"tab_{tab}"], draw) for tab, draw in TABS.items()}, ctx)

@@ -132,6 +132,6 @@ def zoo_tab(ctx: PageContext) -> None:
     st.caption(TEXT["zoo_sensitivity_note"])
 
 
-ctx = start_page(TEXT["title"], icon="📊")
+ctx = start_page(TEXT["title"], icon="📊", page=__file__)
 st.markdown(TEXT["intro"])
 url_tabs("hist_tab", {"histogram": (TEXT["tab_histogram"], histogram_tab), "zoo": (TEXT["tab_zoo"], zoo_tab)}, ctx)

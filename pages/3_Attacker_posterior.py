@@ -139,6 +139,6 @@ def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_s
         show_error(exc, content)
 
 
-ctx = start_page(TEXT["title"], icon="🎲")
+ctx = start_page(TEXT["title"], icon="🎲", page=__file__)
 st.markdown(TEXT["intro"])
 attacker_view(ctx)

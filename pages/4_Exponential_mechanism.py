@@ -121,7 +121,7 @@ def mode_release(
         st.caption(view.notes)
 
 
-ctx = start_page(TEXT["title"], icon="🗳️")
+ctx = start_page(TEXT["title"], icon="🗳️", page=__file__)
 st.markdown(TEXT["intro"])
 TABS = {"vote": (TEXT["tab_vote"], vote_tab), "price": (TEXT["tab_price"], price_tab),
         "mode": (TEXT["tab_mode"], mode_tab)}

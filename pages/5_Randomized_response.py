@@ -102,7 +102,7 @@ def local_tab(ctx: PageContext) -> None:
     st.caption(view.more)
 
 
-ctx = start_page(TEXT["title"], icon="🪙")
+ctx = start_page(TEXT["title"], icon="🪙", page=__file__)
 st.markdown(TEXT["intro"])
 TABS = {"protocol": (TEXT["tab_protocol"], protocol_tab), "book": (TEXT["tab_book"], book_tab),
         "column": (TEXT["tab_column"], column_tab), "local": (TEXT["tab_local"], local_tab)}

@@ -122,7 +122,7 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
     url_tabs("plan_tab", tabs)
 
 
-ctx = start_page(TEXT["title"], icon="🧮")
+ctx = start_page(TEXT["title"], icon="🧮", page=__file__)
 st.markdown(TEXT["intro"])
 left, right = st.columns([2, 3], gap="large")
 with left:

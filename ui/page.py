@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
+from pathlib import Path
 from urllib.parse import urlencode
 
 import numpy as np
@@ -15,7 +16,7 @@ from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.navigation import sidebar_menu
-from ui.presentation import lesson_bar, presentation_switch, presenting
+from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
@@ -27,6 +28,7 @@ _STYLE = (
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}</style>"
 )
 _LINK = "_share_link"
+ROOT = Path(__file__).resolve().parents[1]
 S = TypeVar("S")
 V = TypeVar("V")  # the link made by the last click of the link button, shown once
 
@@ -43,8 +45,9 @@ class PageContext:
         return make_rng(self.seed, stream)
 
 
-def start_page(title: str, icon: str = "🔐") -> PageContext:
-    """Configure the page and render the shared sidebar (dataset, seed). Call first on every page."""
+def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageContext:
+    """Configure the page and render the shared sidebar (dataset, seed, lesson). Call first on every
+    page, with `page=__file__` (a lesson step records which page it shows)."""
     present = presenting()
     st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide",
                        initial_sidebar_state="collapsed" if present else "auto")
@@ -67,12 +70,19 @@ def start_page(title: str, icon: str = "🔐") -> PageContext:
     )
     share_link(dataset)
     presentation_switch()
+    my_lesson(title, _relative(page))
     if present:
         lesson_bar()
     st.title(title)
     if st.session_state.get("data") == UPLOAD and dataset.key != UPLOAD:
         st.info(TEXT["upload_missing"].format(name=md_escape(dataset.name)), icon=":material/upload_file:")
     return PageContext(dataset, int(seed))
+
+
+def _relative(page: str) -> str:
+    """A page file as the app names it: "pages/1_Attacks.py", "app.py"."""
+    path = Path(page).resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
 
 
 def _make_link() -> None:

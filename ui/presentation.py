@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.navigation import PAGES
+from ui.fmt import plural
+from ui.safe import md_escape
 from ui.text.common import TEXT
-from ui.views.lesson import TOUR, Step, position
+from ui.views.lesson import TOUR, Step, from_json, moved, position, step_of, to_json
 
-PRESENT, STEP = "present", "step"
+PRESENT, STEP, LESSON = "present", "step", "lesson"
+MINE = "mine"  # ?lesson=mine: the teacher's own lesson of this session, not the tour
+_MY_LESSON = "_my_lesson"
+PAGE_FILES = tuple(entry.path for entry in PAGES)
 # Our own constant CSS (never user text): every rem-sized text and control one quarter larger for the
 # back of a classroom (charts keep their own, already large, font sizes: a CSS zoom would break the
 # width Vega fits them to); the lesson bar kept clear of Streamlit's header, which grows with them.
@@ -28,7 +34,13 @@ def presenting() -> bool:
     return st.query_params.get(PRESENT) == "1"
 
 
-def _go(step: Step, index: int) -> None:
+def _lesson() -> tuple[Step, ...]:
+    """The lesson being presented: the teacher's own (?lesson=mine) when there is one, else the tour."""
+    mine = st.session_state.get(_MY_LESSON, ())
+    return mine if st.query_params.get(LESSON) == MINE and mine else TOUR
+
+
+def _go(step: Step, index: int, lesson: str | None = None) -> None:
     """Open a lesson step: its page with its settings, in presentation mode. The
     settings the step names are dropped from the session first, so the page reads them from the
     address rather than keeping what this session chose on an earlier visit."""
@@ -36,6 +48,8 @@ def _go(step: Step, index: int) -> None:
         st.session_state.pop(key, None)
         st.session_state.pop(f"_tabs_first_{key}", None)  # ui.state.url_tabs: the tab opened first
     query = {**dict(step.query), PRESENT: "1", STEP: str(index)}
+    if lesson:
+        query[LESSON] = lesson
     st.switch_page(step.page, query_params=query)
 
 
@@ -46,18 +60,19 @@ def lesson_bar() -> None:
         index = int(st.query_params.get(STEP, "0"))
     except ValueError:
         index = 0
-    where = position(TOUR, index)
+    where = position(_lesson(), index)
+    mine = st.query_params.get(LESSON)
     back, heading, ahead, leave = st.columns([2, 8, 2, 2], vertical_alignment="center")
     if where.back is not None and back.button(TEXT["lesson_back"], key="lesson_back", shortcut="Left",
                                               width="stretch"):
-        _go(where.back, where.index - 1)
+        _go(where.back, where.index - 1, mine)
     heading.markdown(f"**{where.heading}**")
     if where.next is not None and ahead.button(TEXT["lesson_next"], key="lesson_next", shortcut="Right",
                                                type="primary", width="stretch"):
-        _go(where.next, where.index + 1)
+        _go(where.next, where.index + 1, mine)
     if leave.button(TEXT["present_exit"], key="present_exit", width="stretch"):
-        del st.query_params[PRESENT]
-        st.query_params.pop(STEP, None)
+        for key in (PRESENT, STEP, LESSON):
+            st.query_params.pop(key, None)
         st.rerun()
 
 
@@ -66,3 +81,40 @@ def presentation_switch() -> None:
     if st.sidebar.button(TEXT["present_start"], key="present_start", icon=":material/co_present:",
                          help=TEXT["present_help"]):
         _go(TOUR[0], 0)
+
+
+def my_lesson(title: str, page: str) -> None:
+    """The sidebar's lesson tools: add the view on screen, reorder or remove steps, save the lesson
+    as a file and load it again next year, and present it."""
+    steps: tuple[Step, ...] = st.session_state.get(_MY_LESSON, ())
+    if st.sidebar.button(TEXT["lesson_add"], key="lesson_add", icon=":material/playlist_add:"):  # on every page
+        query = {key: st.query_params.get_all(key) for key in st.query_params}
+        steps = steps + (step_of(page, query, title),)
+    views = plural(len(steps), TEXT["lesson_view_one"], TEXT["lesson_view_many"])
+    box = st.sidebar.expander(TEXT["lesson_mine"].format(views=views), icon=":material/school:")
+    for i, step in enumerate(steps):
+        box.markdown(f"{i + 1}. {md_escape(step.title)}")
+        row = box.container(horizontal=True, gap="small")
+        if row.button(TEXT["lesson_up"], key=f"lesson_up_{i}", type="tertiary", disabled=i == 0):
+            steps = moved(steps, i, -1)
+        if row.button(TEXT["lesson_down"], key=f"lesson_down_{i}", type="tertiary", disabled=i == len(steps) - 1):
+            steps = moved(steps, i, 1)
+        if row.button(TEXT["lesson_drop"], key=f"lesson_drop_{i}", type="tertiary"):
+            steps = steps[:i] + steps[i + 1:]
+    upload = box.file_uploader(TEXT["lesson_load"], type=["json"], key="lesson_file")
+    if upload is not None and st.session_state.get("_lesson_file_id") != upload.file_id:
+        st.session_state["_lesson_file_id"] = upload.file_id
+        try:
+            steps = from_json(upload.getvalue().decode("utf-8", errors="replace"), PAGE_FILES)
+        except ValueError as exc:
+            from ui.page import show_error  # ui.page starts every page with this module's tools
+
+            show_error(exc, box)
+    if steps != st.session_state.get(_MY_LESSON, ()):
+        st.session_state[_MY_LESSON] = steps
+        st.rerun()  # the list above shows the new order at once
+    if steps:
+        box.download_button(TEXT["lesson_save"], to_json(steps), "lesson.json", "application/json",
+                            key="lesson_save", on_click="ignore", icon=":material/download:")
+        if box.button(TEXT["lesson_present"], key="lesson_present", type="primary", icon=":material/co_present:"):
+            _go(steps[0], 0, MINE)

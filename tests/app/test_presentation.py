@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from tests.app.conftest import assert_clean, run_page
+from ui.safe import md_escape
+from ui.text.attacks import TEXT as ATTACKS_TEXT
+from ui.text.randomized_response import TEXT as RR_TEXT
 from ui.views.lesson import TOUR
+
+ATTACKS, RR = ATTACKS_TEXT["title"], RR_TEXT["title"]
 
 
 def _heading(at) -> str:  # noqa: ANN001 - an AppTest
@@ -40,3 +45,23 @@ def test_a_broken_step_in_the_address_opens_the_first_step() -> None:
     at = run_page("app.py", {"present": "1", "step": "abc"})
     assert_clean(at)
     assert _heading(at).startswith("**Step 1 of")
+
+
+def test_a_teacher_builds_reorders_saves_and_presents_a_lesson() -> None:
+    at = run_page("pages/1_Attacks.py", {"att_tab": "averaging"})
+    at.button(key="lesson_add").click().run()
+    at.switch_page("pages/5_Randomized_response.py").run()
+    at.button(key="lesson_add").click().run()
+    assert_clean(at)
+    assert [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")] == [
+        f"1. {md_escape(ATTACKS)}", f"2. {md_escape(RR)}"]
+    at.button(key="lesson_up_1").click().run()  # Randomized response first, then Attacks
+    assert [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")] == [
+        f"1. {md_escape(RR)}", f"2. {md_escape(ATTACKS)}"]
+    at.button(key="lesson_present").click().run()
+    assert_clean(at)
+    assert _heading(at) == f"**Step 1 of 2: {RR}**"
+    assert at.query_params["lesson"] == "mine"
+    at.button(key="lesson_next").click().run()
+    assert _heading(at) == f"**Step 2 of 2: {ATTACKS}**"
+    assert at.query_params["att_tab"] == "averaging"  # the view was kept with its settings

@@ -7,9 +7,14 @@ presentation bar (ui/presentation.py) navigates with what `position` returns.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from dpcore.errors import DPError
 from ui.text.common import TEXT
+
+MAX_STEPS = 100  # a lesson longer than this is not a lesson
+CONTROL_KEYS = ("present", "step", "lesson")  # presentation's own parameters, never part of a step
 
 
 @dataclass(frozen=True)
@@ -48,3 +53,36 @@ def position(lesson: tuple[Step, ...], index: int) -> Position:
     i = min(max(int(index), 0), len(lesson) - 1)
     heading = TEXT["lesson_heading"].format(n=i + 1, total=len(lesson), title=lesson[i].title)
     return Position(i, heading, lesson[i - 1] if i > 0 else None, lesson[i + 1] if i + 1 < len(lesson) else None)
+
+
+def step_of(page: str, query: dict[str, list[str]], title: str) -> Step:
+    """The view on screen as a lesson step (presentation's own parameters left out)."""
+    kept = tuple((k, v) for k, values in sorted(query.items()) if k not in CONTROL_KEYS for v in values)
+    return Step(page, kept, title)
+
+
+def to_json(lesson: tuple[Step, ...]) -> str:
+    """A lesson as a small file a teacher keeps for next year."""
+    steps = [{"page": s.page, "title": s.title, "query": [list(kv) for kv in s.query]} for s in lesson]
+    return json.dumps({"lesson": steps}, ensure_ascii=False, indent=1)
+
+
+def from_json(text: str, pages: tuple[str, ...]) -> tuple[Step, ...]:
+    """Read a lesson file; DPError("bad_lesson") for anything but a lesson of this app's pages."""
+    try:
+        steps = json.loads(text)["lesson"]
+        lesson = tuple(Step(str(s["page"]), tuple((str(k), str(v)) for k, v in s["query"]), str(s["title"]))
+                       for s in steps)
+    except (ValueError, KeyError, TypeError):
+        raise DPError("bad_lesson", "This file is not a lesson saved by DP Explorer.") from None
+    if not 1 <= len(lesson) <= MAX_STEPS or any(s.page not in pages for s in lesson):
+        raise DPError("bad_lesson", f"A lesson holds 1 to {MAX_STEPS} views of this app's pages.", maximum=MAX_STEPS)
+    return lesson
+
+
+def moved(lesson: tuple[Step, ...], index: int, offset: int) -> tuple[Step, ...]:
+    """The lesson with step `index` moved by `offset` places (kept inside the lesson)."""
+    steps = list(lesson)
+    target = min(max(index + offset, 0), len(steps) - 1)
+    steps.insert(target, steps.pop(index))
+    return tuple(steps)

@@ -14,6 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
+from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
@@ -106,8 +107,17 @@ def share_link(dataset: Dataset) -> None:
 
 
 def show_figure(spec: dict, key: str) -> None:
-    """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets)."""
+    """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets). In presentation
+    mode, also offer it as PNG and SVG at slide size (rendered only when asked for)."""
     st.vega_lite_chart(spec=spec, key=key, width="stretch")
+    if presenting():
+        title = spec["title"]["text"]
+        save = st.popover(TEXT["slide_save"].format(title=title[0] if isinstance(title, list) else title),
+                          icon=":material/slideshow:")
+        save.download_button(TEXT["slide_png"], lambda: slides.png(spec), f"{key}.png", "image/png",
+                             key=f"{key}_png", on_click="ignore")
+        save.download_button(TEXT["slide_svg"], lambda: slides.svg(spec), f"{key}.svg", "image/svg+xml",
+                             key=f"{key}_svg", on_click="ignore")
 
 
 def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | None = None) -> None:

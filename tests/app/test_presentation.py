@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.app.conftest import assert_clean, run_page
 from ui.safe import md_escape
+from ui.text.common import TEXT
 from ui.text.attacks import TEXT as ATTACKS_TEXT
 from ui.text.randomized_response import TEXT as RR_TEXT
 from ui.views.lesson import TOUR
@@ -65,3 +66,12 @@ def test_a_teacher_builds_reorders_saves_and_presents_a_lesson() -> None:
     at.button(key="lesson_next").click().run()
     assert _heading(at) == f"**Step 2 of 2: {ATTACKS}**"
     assert at.query_params["att_tab"] == "averaging"  # the view was kept with its settings
+
+
+def test_charts_offer_slide_files_only_in_presentation_mode() -> None:
+    plain = run_page("pages/2_Histogram_and_neighbour.py")
+    assert TEXT["slide_png"] not in [b.proto.label for b in plain.get("download_button")]
+    at = run_page("pages/2_Histogram_and_neighbour.py", {"present": "1", "step": "3"})
+    assert_clean(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels.count(TEXT["slide_png"]) == labels.count(TEXT["slide_svg"]) >= 2  # one pair per chart

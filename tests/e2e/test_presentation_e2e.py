@@ -4,11 +4,13 @@ through the tour, and an arrow key on a focused slider moves the slider, not the
 from __future__ import annotations
 
 import re
+import struct
 
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import expect_clean, open_app, wait_for_app_run
 from ui.text.common import TEXT
+from ui.text.histogram import TEXT as HISTOGRAM
 from ui.views.lesson import TOUR
 
 
@@ -48,4 +50,16 @@ def test_an_arrow_key_on_a_slider_moves_the_slider_not_the_lesson(page: Page, ba
     page.get_by_role("button", name=TEXT["present_exit"]).click()
     wait_for_app_run(page)
     expect(page.get_by_text(_heading(4))).to_have_count(0)
+    expect_clean(page)
+
+
+def test_a_chart_is_saved_at_slide_size(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Histogram_and_neighbour?present=1&step=3")
+    noisy = TEXT["slide_save"].format(title=HISTOGRAM["noisy_title"])
+    page.get_by_role("button", name=noisy).click()
+    with page.expect_download() as download:
+        page.get_by_role("dialog").get_by_role("button", name=TEXT["slide_png"]).click()
+    image = open(download.value.path(), "rb").read()
+    assert image[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", image[16:24]) == (1920, 1080)
     expect_clean(page)

@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-exec .venv/bin/python -m streamlit run app.py "$@"
+exec .venv/bin/python -m ui.serve "$@"  # streamlit run app.py, with the app's modules imported first

@@ -45,13 +45,14 @@ def _free_port() -> int:
 
 
 def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py") -> subprocess.Popen[bytes]:
-    """Start `streamlit run script` (the app by default) on a loopback port, with the project's
-    config, and wait until it answers its health check."""
+    """Start the app as `scripts/run_app.sh` does (`python -m ui.serve`), or `streamlit run script`
+    for another script, on a loopback port with the project's config; wait for its health check."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
+    command = ["-m", "ui.serve"] if script == ROOT / "app.py" else ["-m", "streamlit", "run", str(script)]
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "streamlit", "run", str(script),
+            sys.executable, *command,
             "--server.port", str(port), "--server.address", "127.0.0.1",
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
         ],
@@ -172,3 +173,13 @@ def label_number(label: str, position: int) -> float:
     """The number in the position-th "name: value" part of a mark label (Vega writes −1,234.5)."""
     value = label.split("; ")[position].split(": ", 1)[1]
     return float(value.replace("\u2212", "-").replace(",", ""))
+
+
+def upload_csv(page: Page, name: str, data: bytes) -> None:
+    """Upload a CSV through the sidebar's uploader, found by its label as a user finds it (the
+    sidebar has other uploaders, a lesson file's among them), and wait for the rerun."""
+    from ui.text.common import TEXT
+
+    uploader = page.get_by_label(TEXT["sidebar_upload"]).get_by_test_id("stFileUploaderDropzoneInput")
+    uploader.set_input_files(files=[{"name": name, "mimeType": "text/csv", "buffer": data}])
+    wait_for_app_run(page)

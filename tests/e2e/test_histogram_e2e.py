@@ -16,6 +16,7 @@ from tests.e2e.conftest import (
     label_number,
     mark_labels,
     open_app,
+    upload_csv,
     start_server,
     wait_for_app_run,
 )
@@ -64,10 +65,7 @@ def test_deep_link_works_as_first_visit_on_a_fresh_server(browser: Browser, entr
 def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{HISTOGRAM}?data=upload")
     csv = "region;income\nNorth;1,5\nSouth;2,5\nNorth;3\nEast;4\n".encode("cp1252")
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        files=[{"name": "survey.csv", "mimeType": "text/csv", "buffer": csv}]
-    )
-    wait_for_app_run(page)
+    upload_csv(page, "survey.csv", csv)
     expect(page.get_by_test_id("stSidebar").get_by_text(re.compile(r"In use: survey\.csv"))).to_be_visible()
     assert bar_values(page, TRUE) == [2, 1, 1, 1, 1, 1]  # D, then D' without record 0 (North)
     before = bar_values(page, NOISY)
@@ -119,10 +117,7 @@ def test_a_link_names_the_open_tab_and_the_link_button_gives_the_whole_view(page
 def test_a_release_needs_declared_categories_and_then_offers_a_download(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{HISTOGRAM}?data=upload")
     csv = b"region,n\nNorth,1\nSouth,1\nNorth,1\n"
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        files=[{"name": "regions.csv", "mimeType": "text/csv", "buffer": csv}]
-    )
-    wait_for_app_run(page)
+    upload_csv(page, "regions.csv", csv)
     refusal = page.get_by_text(re.compile("its categories were read from the data"))
     expect(refusal).to_be_visible()
     draw = page.get_by_role("button", name=TEXT["release_button"])

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import chart, mark_labels, open_app, wait_for_app_run
+from tests.e2e.conftest import chart, mark_labels, open_app, upload_csv, wait_for_app_run
 from ui.text.planner import TEXT
 
 PLANNER = "/Release_planner"
@@ -40,9 +40,7 @@ def _accuracies(page: Page) -> list[str]:
 
 def test_plan_three_statistics_release_and_be_refused_past_the_budget(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{PLANNER}?data=upload")
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        files=[{"name": "people.csv", "mimeType": "text/csv", "buffer": CSV}])
-    wait_for_app_run(page)
+    upload_csv(page, "people.csv", CSV)
     # the starting plan: a count and the mean of age (typical public bounds 0-120)
     expect(_listed(page, "Mean of age").first).to_be_visible()
     page.get_by_text(TEXT["add_title"]).click()

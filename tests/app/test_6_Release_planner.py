@@ -56,7 +56,7 @@ def test_the_total_budget_moves_every_accuracy_and_only_the_chart_s_data() -> No
 
 def test_adding_and_removing_statistics() -> None:
     at = run_page(PAGE, PENGUINS)
-    at.selectbox(key="plan_add_kind").set_value("sum").run()
+    at.radio(key="plan_add_kind").set_value("sum").run()
     at.selectbox(key="plan_add_col").set_value("body_mass_g").run()
     at.button(key="plan_add").click().run()
     assert_clean(at)
@@ -68,7 +68,7 @@ def test_adding_and_removing_statistics() -> None:
 
 def test_a_histogram_of_an_undocumented_column_needs_typed_categories() -> None:
     at = run_page(PAGE, PENGUINS)
-    at.selectbox(key="plan_add_kind").set_value("histogram").run()
+    at.radio(key="plan_add_kind").set_value("histogram").run()
     at.selectbox(key="plan_add_col").set_value("island").run()  # documented: prefilled
     assert at.text_area(key="plan_add_cats_island").value == "Biscoe\nDream\nTorgersen"
     at.text_area(key="plan_add_cats_island").set_value("").run()

@@ -156,7 +156,7 @@ def add_statistic(dataset: Dataset) -> Item | None:
     frame = dataset.table.frame
     columns = [str(c) for c in frame.columns]
     with st.expander(TEXT["add_title"], icon=":material/add:", key="plan_add_open"):  # stays open as it changes
-        kind = st.selectbox(TEXT["stat_kind"], STAT_KINDS, format_func=lambda k: TEXT[f"kind_{k}"], key="plan_add_kind")
+        kind = st.radio(TEXT["stat_kind"], STAT_KINDS, format_func=lambda k: TEXT[f"kind_{k}"], key="plan_add_kind")
         numeric = [c for c in columns if is_numeric_column(frame, c)]
         choices = columns if kind in ("count", "histogram") else numeric
         if kind != "count" and not choices:

@@ -8,6 +8,7 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import chart, mark_labels, open_app, upload_csv, wait_for_app_run
 from ui.text.planner import TEXT
@@ -19,11 +20,20 @@ CSV = ("person,age,city\n" + "".join(f"p{i},{20 + i % 50},{('North', 'South', 'E
 
 def _choose(page: Page, label: str, option: str) -> None:
     """Pick an option of a select box as a keyboard user does: focus it, open its list with the down
-    arrow (a click on a box just redrawn may only focus it), click the option."""
+    arrow, click the option. After other tests have run on the same server, the list of the planner's
+    column box was seen to close again ~300 ms after opening, with no rerun and the focus kept
+    (measured: aria-expanded true, then false; cause not found yet, see LEARNED.md): a user opens it
+    again, and so does this, at most three times."""
     box = page.get_by_role("combobox", name=label, exact=True)
-    box.focus()
-    box.press("ArrowDown")
-    page.get_by_role("option", name=option, exact=True).click()
+    item = page.get_by_role("option", name=option, exact=True)
+    for _ in range(3):
+        box.focus()
+        box.press("ArrowDown")
+        try:
+            item.click(timeout=1_000)
+            break
+        except PlaywrightTimeout:
+            continue
     wait_for_app_run(page)
     expect(box).to_have_value(option)
 

@@ -60,7 +60,7 @@ from dpcore.limits import (
     PLD_STEPS_PER_LOSS,
 )
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.validation import check_delta
+from dpcore.validation import check_choice, check_delta
 
 Accountant = Literal["basic", "advanced", "kov", "rdp", "pld", "zcdp"]
 ACCOUNTANTS: tuple[Accountant, ...] = ("basic", "advanced", "kov", "rdp", "pld", "zcdp")
@@ -150,13 +150,7 @@ def _group(events: Any) -> tuple[_Group, ...]:
 
 
 def _check_accountant(accountant: Any) -> Accountant:
-    if accountant not in ACCOUNTANTS:
-        raise DPError(
-            "unknown_accountant",
-            f"Unknown accountant {accountant!r}: choose one of {', '.join(ACCOUNTANTS)}.",
-            accountant=accountant,
-        )
-    return accountant
+    return check_choice("unknown_accountant", "accountant", accountant, ACCOUNTANTS)
 
 
 def _needs_delta(accountant: str, why: str) -> DPError:

@@ -25,7 +25,7 @@ import numpy as np
 from dpcore.errors import DPError
 from dpcore.limits import MAX_ACCURACY_CURVE_POINTS
 from dpcore.mechanisms import NOISE_KINDS, ArrayLike, NoiseKind, calibrate
-from dpcore.validation import check_delta, check_epsilon, check_positive, check_probability
+from dpcore.validation import check_choice, check_delta, check_epsilon, check_positive, check_probability
 
 
 def _checked(code: str, check: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -37,13 +37,7 @@ def _checked(code: str, check: Callable[..., Any], *args: Any, **kwargs: Any) ->
 
 
 def _check_kind(kind: Any) -> NoiseKind:
-    if kind not in NOISE_KINDS:
-        raise DPError(
-            "unknown_mechanism",
-            f"Unknown mechanism {kind!r}: choose one of {', '.join(NOISE_KINDS)}.",
-            value=kind,
-        )
-    return kind
+    return check_choice("unknown_mechanism", "mechanism", kind, NOISE_KINDS)
 
 
 def check_noise_settings(kind: Any, alpha: Any, delta: Any) -> tuple[NoiseKind, float, float]:

@@ -512,7 +512,8 @@ class Quantile:
                           f"got {count!r}.", value=count, maximum=MAX_QUANTILE_CANDIDATES)
         return cls(column, q, tuple(np.linspace(lo, hi, count).tolist()))
 
-    def _values(self, frame: pd.DataFrame) -> np.ndarray:
+    def values(self, frame: pd.DataFrame) -> np.ndarray:
+        """The column's numbers (missing cells left out), as `Sum.values`; DPError when there are none."""
         v = _numeric_values(frame, self.column)
         if v.size == 0:
             raise DPError("no_values", f"The column {self.column!r} has no numbers, so it has no quantile.",
@@ -521,11 +522,11 @@ class Quantile:
 
     def true_value(self, frame: pd.DataFrame) -> float:
         """The exact q-quantile of the column (numpy's linear interpolation), not rounded to the grid."""
-        return float(np.quantile(self._values(frame), self.q))
+        return float(np.quantile(self.values(frame), self.q))
 
     def scores(self, frame: pd.DataFrame) -> np.ndarray:
         """s(c) for every candidate (lower is better)."""
-        v = np.sort(self._values(frame))
+        v = np.sort(self.values(frame))
         grid = np.asarray(self.candidates)
         below = np.searchsorted(v, grid, side="left")
         above = v.size - np.searchsorted(v, grid, side="right")

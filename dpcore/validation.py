@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 from dpcore.errors import DPError
 from dpcore.limits import MAX_SUM_BOUND
@@ -88,3 +91,10 @@ def check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
         raise DPError("bounds_order", f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).",
                       lower=lo, upper=hi)
     return lo, hi
+
+
+def check_choice(code: str, what: str, value: Any, options: Sequence[T]) -> T:
+    """`value` if it is one of `options`, else DPError(code): "Unknown {what} 'x': choose one of ..."."""
+    if value not in options:
+        raise DPError(code, f"Unknown {what} {value!r}: choose one of {', '.join(map(str, options))}.", value=value)
+    return value

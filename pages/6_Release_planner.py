@@ -100,9 +100,9 @@ def release_tab(ctx: PageContext, view: plan.PlanView, frame: pd.DataFrame, prot
                           key="plan_dl_json", on_click="ignore")
         c.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
                           key="plan_dl_py", on_click="ignore")
-    if book.entries:
+    if shown.table is not None:
         st.subheader(TEXT["ledger_title"])
-        st.table(ledger.compute(book, 0.0, 0.0).table, border="horizontal", hide_index=True)
+        st.table(shown.table, border="horizontal", hide_index=True)
         st.download_button(TEXT["ledger_download"], book.to_json(), "ledger.json", "application/json",
                            key="plan_dl_ledger", on_click="ignore")
 

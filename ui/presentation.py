@@ -13,6 +13,7 @@ import streamlit as st
 from ui.navigation import PAGES
 from ui.fmt import plural
 from ui.safe import md_escape
+from ui.state import forget
 from ui.text.common import TEXT
 from ui.views.lesson import TOUR, Step, from_json, moved, position, step_of, to_json
 
@@ -45,8 +46,7 @@ def _go(step: Step, index: int, lesson: str | None = None) -> None:
     settings the step names are dropped from the session first, so the page reads them from the
     address rather than keeping what this session chose on an earlier visit."""
     for key, _ in step.query:
-        st.session_state.pop(key, None)
-        st.session_state.pop(f"_tabs_first_{key}", None)  # ui.state.url_tabs: the tab opened first
+        forget(key)
     query = {**dict(step.query), PRESENT: "1", STEP: str(index)}
     if lesson:
         query[LESSON] = lesson

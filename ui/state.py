@@ -43,6 +43,11 @@ def url_choice(
     return value
 
 
+def _first_tab(key: str) -> str:
+    """Where url_tabs keeps the tab the session opened first (the address's, on its first run)."""
+    return f"_tabs_first_{key}"
+
+
 def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: Any) -> str:
     """Tabs whose open one is in the URL as ?key=<tab id> (not its translated label), so a link to
     "2. Averaging" opens that tab. Only the open tab runs: its function is called with `args`
@@ -51,7 +56,7 @@ def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: 
     `tabs` maps stable ids to (label, function), in display order.
     """
     ids, labels = list(tabs), [label for label, _ in tabs.values()]
-    first = f"_tabs_first_{key}"
+    first = _first_tab(key)
     if first not in st.session_state:  # the first run of this page in the session reads the URL
         from_url = tabs.get(st.query_params.get(key, ""))
         st.session_state[first] = from_url[0] if from_url else labels[0]
@@ -65,3 +70,10 @@ def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: 
     with containers[ids.index(open_id)]:
         tabs[open_id][1](*args)
     return open_id
+
+
+def forget(key: str) -> None:
+    """Drop what this session remembers of a URL-bound choice or tab (`url_choice`, `url_tabs`, or a
+    widget bound to the address), so the next run of its page reads the address again."""
+    st.session_state.pop(key, None)
+    st.session_state.pop(_first_tab(key), None)

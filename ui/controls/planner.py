@@ -7,6 +7,7 @@ id, so removing one does not shift the others' values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timezone
 
@@ -18,6 +19,7 @@ from dpcore.counting import is_numeric_column
 from dpcore.ledger import Ledger
 from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
+from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
 from ui.datasets import UPLOAD, Dataset
 from ui.memo import session_memo
@@ -29,7 +31,7 @@ from ui.text.planner import TEXT
 from ui.text.planner_sensitivity import TEXT as SENS
 from ui.views.planner import cost
 from ui.views.planner import release as plan_release
-from ui.views.planner.items import QUANTILE_MECHANISM, STAT_KINDS, Item, from_json, to_json
+from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
 from ui.views.planner.plan import PlanView, name_of
 from ui.widgets import delta_select, epsilon_slider
 
@@ -172,7 +174,7 @@ def add_statistic(dataset: Dataset) -> Item | None:
             column = st.selectbox(TEXT["stat_column"], choices, key="plan_add_col")
             item = _described(dataset, kind, column)
         clicked = st.button(TEXT["add_button"], key="plan_add", type="primary", disabled=item is None)
-    return item.with_mechanism() if clicked and item is not None else None
+    return item if clicked else None
 
 
 def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
@@ -265,15 +267,16 @@ def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: 
     return after
 
 
-def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, bytes | str]] | None:
-    """The last release drawn in this session and its three files, or None."""
+def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Callable[[], bytes | str]]] | None:
+    """The last release drawn in this session and how to make each of its three files (made only
+    when downloaded: the report and the script are built from the plan, not on every rerun)."""
     saved = st.session_state.get(_DRAWN)
     if saved is None:
         return None
     drawn, rows, prot, totals, delta = saved
     csv_name = dataset.name if dataset.key == UPLOAD else BUNDLED[dataset.key].file
     return drawn, {
-        "csv": plan_release.values_csv(drawn),
-        "json": plan_release.report_json(drawn, rows, prot, totals, delta),
-        "py": plan_release.opendp_script(rows, prot, csv_name),
+        "csv": lambda: plan_release.values_csv(drawn),
+        "json": lambda: plan_release.report_json(drawn, rows, prot, totals, delta),
+        "py": lambda: plan_release.opendp_script(rows, prot, csv_name),
     }

@@ -39,15 +39,6 @@ class View:
     chart: dict
 
 
-def _curves(s: Settings, applied: dict[str, float]) -> dict[str, np.ndarray]:
-    return {name: epsilon_by_repeats(s.events, s.delta, name, REPEATS) for name in applied}
-
-
-def _chart(s: Settings, applied: dict[str, float], curves: dict[str, np.ndarray] | None = None) -> dict:
-    curves = _curves(s, applied) if curves is None else curves
-    return cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS)
-
-
 def compute(s: Settings) -> View:
     """Every accountant's total once, and against 1 to 10,000 answers of the whole plan."""
     comparison = compare(s.events, s.delta)
@@ -61,23 +52,29 @@ def compute(s: Settings) -> View:
         notes.append(str(comparison.refusals[name]) if value is None else TEXT[f"acc_{name}_how"])
     table = {TEXT["cost_col_accountant"]: names, TEXT["cost_col_total"]: totals, TEXT["cost_col_how"]: notes}
     applied = {n: v for n, v in comparison.epsilons.items() if v is not None}
+    curves = {name: epsilon_by_repeats(s.events, s.delta, name, REPEATS) for name in applied}
+    chart = cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS)
     if "basic" not in applied:  # the total delta does not cover the Gaussians' own: say so, chart the rest
-        return View(table, applied, str(comparison.refusals["basic"]), _chart(s, applied))
+        return View(table, applied, str(comparison.refusals["basic"]), chart)
+    return View(table, applied, "\n\n".join(_reading(s, applied, curves)), chart)
+
+
+def _reading(s: Settings, applied: dict[str, float], curves: dict[str, np.ndarray]) -> list[str]:
+    """What the table and the chart say, in sentences."""
     best = min(applied, key=lambda n: applied[n])
     basic = applied["basic"]
-    unparallel = basic + sum(eps * (bins - 1) for eps, bins in s.histograms)
     if applied[best] < basic * (1 - 1e-3):
         parts = [TEXT["cost_best"].format(best=TEXT[f"acc_{best}"], epsilon=fmt.number(applied[best]),
                                           basic=fmt.number(basic), delta=fmt.tiny(s.delta))]
     else:
         parts = [TEXT["cost_same"].format(epsilon=fmt.number(basic), delta=fmt.tiny(s.delta))]
     if s.histograms:
+        unparallel = basic + sum(eps * (bins - 1) for eps, bins in s.histograms)
         parts.append(TEXT["cost_parallel"].format(without=fmt.number(unparallel), basic=fmt.number(basic)))
-    curves = _curves(s, applied)
     last = {name: float(v[-1]) for name, v in curves.items() if np.isfinite(v[-1])}
     if "basic" in last:
         parts.append(TEXT["cost_chart_reading"].format(times=f"{REPEATS[-1]:,}", basic=fmt.number(last["basic"]),
                                                        best=fmt.number(min(last.values()))))
     if len(last) < len(curves):
         parts.append(TEXT["cost_chart_stops"])
-    return View(table, applied, "\n\n".join(parts), _chart(s, applied, curves))
+    return parts

@@ -9,12 +9,12 @@ written to the JSON report. `statistic(item)` builds the `dpcore.statistics` obj
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
 from dpcore.errors import DPError
 from dpcore.histogram import CategoryBins, NumericBins
-from dpcore.statistics import QUANTILE_MECHANISM, Count, Histogram, Mean, Quantile, Sum
+from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 
 StatKind = Literal["count", "histogram", "sum", "mean", "quantile"]
 STAT_KINDS: tuple[StatKind, ...] = ("count", "histogram", "sum", "mean", "quantile")
@@ -43,10 +43,6 @@ class Item:
     categories: tuple[str, ...] = ()
     equals: str | None = None
     q: float = 0.5
-
-    def with_mechanism(self) -> Item:
-        """The item with the mechanism its kind allows (a quantile is always a selection)."""
-        return replace(self, mechanism=QUANTILE_MECHANISM) if self.kind == "quantile" else self
 
 
 def _bounds(item: Item) -> tuple[float, float]:

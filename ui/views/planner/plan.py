@@ -57,6 +57,7 @@ class Row:
     clamped: str
     events: tuple[tuple[AdditiveNoise, int], ...]
     problem: str = ""
+    stat: Statistic | None = None  # the dpcore statistic, None when the row has a problem
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,7 @@ class PlanView:
     @property
     def histograms(self) -> tuple[tuple[float, int], ...]:
         """(epsilon, number of bins) of each histogram: what parallel composition saves."""
-        return tuple((r.epsilon, statistic(r.item).bins.count) for r in self.rows
-                     if not r.problem and r.item.kind == "histogram")
+        return tuple((r.epsilon, r.stat.bins.count) for r in self.rows if isinstance(r.stat, Histogram))
 
 
 def name_of(item: Item) -> str:
@@ -145,7 +145,7 @@ def _row(item: Item, epsilon: float | None, delta: float, s: Settings) -> Row:
         reference, reference_text = _reference(stat, s.frame)
         events = _events(item, stat, epsilon, mechanism_delta, s.protection)
         return Row(item, name, epsilon, mechanism_delta, accuracy, reference, reference_text,
-                   _clamped(stat, s.frame, accuracy), events)
+                   _clamped(stat, s.frame, accuracy), events, stat=stat)
     except ValueError as exc:
         return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), str(exc))
 
@@ -155,7 +155,7 @@ def _relative(row: Row) -> float:
 
 
 def _curve(row: Row, s: Settings) -> np.ndarray:
-    stat = statistic(row.item)
+    stat = row.stat
     return np.array([stat.accuracy(row.item.mechanism, e, s.protection, s.alpha, row.delta, frame=s.frame)
                      for e in CURVE_EPSILONS]) / row.reference
 

@@ -127,12 +127,12 @@ def _draw_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protecti
     if meas.map(protection.factor) > epsilon * (1 + 1e-9):
         raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
                       "quantile: compute the plan again.", epsilon=epsilon)
-    return float(meas(stat._values(frame).tolist()))
+    return float(meas(stat.values(frame).tolist()))
 
 
 def _draw(frame: pd.DataFrame, row: Row, protection: Protection) -> tuple[tuple[str, ...], tuple[float | int, ...]]:
     """The labels and released values of one row."""
-    stat = statistic(row.item)
+    stat = row.stat
     if isinstance(stat, Quantile):
         return ("",), (_draw_quantile(frame, stat, row.epsilon, protection),)
     if isinstance(stat, Mean):
@@ -242,7 +242,7 @@ def _statistic_record(row: Row, protection: Protection, alpha: float) -> dict[st
     record: dict[str, Any] = {"name": row.name, "kind": row.item.kind, "column": _column(row.item),
                               "mechanism": row.item.mechanism, "epsilon": row.epsilon, "delta": row.delta}
     record.update(_public_facts(row.item))
-    stat = statistic(row.item)
+    stat = row.stat
     if isinstance(stat, Quantile):
         record["noise"] = [{"part": "selection", "noise": "permute_and_flip",
                             "scale": quantile_scale(stat, row.epsilon, protection),

@@ -22,7 +22,6 @@ class BundledDataset:
 
     key: str
     file: str
-    title: str
     neighbour_file: str | None = None
     histogram_column: str | None = None
     weight_column: str | None = None
@@ -41,29 +40,29 @@ BUNDLED: dict[str, BundledDataset] = {
     d.key: d
     for d in (
         BundledDataset(
-            "medical", "medicaldata.csv", "Patients per age bucket (course Experiment 6-2)",
+            "medical", "medicaldata.csv",
             neighbour_file="md_nb.csv", histogram_column="age_bucket", weight_column="patients",
             domains={"age_bucket": ("20-30", "30-40", "40-50", "50-60", "60-70")},
         ),
         BundledDataset(
-            "zoo", "zoo.csv", "Zoo: carrots eaten per day (course Experiment 6-1)",
+            "zoo", "zoo.csv",
             neighbour_file="zoo_nb.csv", histogram_column="carrots", domains={"carrots": (0.0, 100.0)},
         ),
         BundledDataset(
-            "students", "students.csv", "Students and exam grades (course Table 6-1)",
+            "students", "students.csv",
             histogram_column="grade",
             domains={"grade": ("Pass", "Fail"), "sex": ("F", "M")},
         ),
         BundledDataset(
-            "cancer", "cancer.csv", "Patients with cancer (course Table 6-2)",
+            "cancer", "cancer.csv",
             histogram_column="has_cancer", domains={"has_cancer": ("yes", "no")},
         ),
         BundledDataset(
-            "pupils", "pupils_ages.csv", "Ages of six pupils (course section 6.5.3)",
+            "pupils", "pupils_ages.csv",
             histogram_column="age", domains={"age": ("12", "13", "14", "15")},
         ),
         BundledDataset(
-            "penguins", "penguins.csv", "Palmer penguins (real data, CC0)",
+            "penguins", "penguins.csv",
             histogram_column="body_mass_g",
             domains={
                 "species": ("Adelie", "Chinstrap", "Gentoo"),

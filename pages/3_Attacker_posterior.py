@@ -24,7 +24,7 @@ def part_bounds(ctx: PageContext, model: AttackModel, prior: float) -> None:
     st.markdown(view.words)
     show_metrics(view.metrics)
     st.caption(TEXT["bounds_reading"])
-    st.markdown(bounds.FORMULA)  # its own unchanging element: the formula is typeset once
+    st.markdown(bounds.FORMULA())  # its own unchanging element: the formula is typeset once
 
 
 def part_mechanism(ctx: PageContext, model: AttackModel, prior: float) -> None:
@@ -50,7 +50,7 @@ def part_loss(ctx: PageContext, model: AttackModel, prior: float) -> None:
     with right:
         show_figure(view.pld_chart, key="post_fig_pld")
     st.markdown(TEXT["loss_intro"])
-    st.markdown(loss.FORMULA)
+    st.markdown(loss.FORMULA())
     delta_view(model, pld)
 
 

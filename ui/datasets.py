@@ -48,7 +48,7 @@ def bundled_dataset(key: str) -> Dataset:
     """Load one bundled dataset (and its course neighbour) through the shared cache."""
     info = BUNDLED[key]
     neighbour = _bundled(str(info.neighbour_path)) if info.neighbour_path else None
-    return Dataset(key, key, info.title, _bundled(str(info.path)), neighbour)
+    return Dataset(key, key, TEXT[f"dataset_{key}"], _bundled(str(info.path)), neighbour)
 
 
 def _parse_upload(widget_key: str) -> None:
@@ -100,7 +100,7 @@ def dataset_picker() -> Dataset:
         options,
         "data",
         DEFAULT_DATASET,
-        format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else BUNDLED[k].title,
+        format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else TEXT[f"dataset_{k}"],
         persist_state="session",
     )
     if choice != UPLOAD:

@@ -12,12 +12,16 @@ from typing import TypeVar
 
 import streamlit as st
 
+from ui.i18n import current
+
 T = TypeVar("T")
 _STORE = "_session_memo"
 
 
 def session_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
-    """Return the value kept in `slot` if it was computed for `key`; otherwise compute and keep it."""
+    """Return the value kept in `slot` if it was computed for `key` (in this language: results may
+    hold sentences); otherwise compute and keep it."""
+    key = (current(), key)
     store: dict[str, tuple[Hashable, object]] = st.session_state.setdefault(_STORE, {})
     kept = store.get(slot)
     if kept is not None and kept[0] == key:

@@ -16,6 +16,7 @@ from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
 from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
+from ui.language import install, language_switch
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
 from ui.safe import md_escape
@@ -31,6 +32,7 @@ _STYLE = (
 _LINK = "_share_link"
 ROOT = Path(__file__).resolve().parents[1]
 S = TypeVar("S")
+install()  # every TEXT lookup answers in the session's language
 V = TypeVar("V")  # the link made by the last click of the link button, shown once
 
 
@@ -53,6 +55,7 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
     st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide",
                        initial_sidebar_state="collapsed" if present else "auto")
     st.html(_STYLE)
+    language_switch()
     sidebar_menu()
     dataset = dataset_picker()
     seed = st.sidebar.number_input(

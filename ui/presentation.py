@@ -38,7 +38,7 @@ def presenting() -> bool:
 def _lesson() -> tuple[Step, ...]:
     """The lesson being presented: the teacher's own (?lesson=mine) when there is one, else the tour."""
     mine = st.session_state.get(_MY_LESSON, ())
-    return mine if st.query_params.get(LESSON) == MINE and mine else TOUR
+    return mine if st.query_params.get(LESSON) == MINE and mine else TOUR()
 
 
 def _go(step: Step, index: int, lesson: str | None = None) -> None:
@@ -80,7 +80,7 @@ def presentation_switch() -> None:
     """The sidebar's way into presentation mode: the guided tour from its first step."""
     if st.sidebar.button(TEXT["present_start"], key="present_start", icon=":material/co_present:",
                          help=TEXT["present_help"]):
-        _go(TOUR[0], 0)
+        _go(TOUR()[0], 0)
 
 
 def my_lesson(title: str, page: str) -> None:

@@ -57,9 +57,11 @@ def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: 
     """
     ids, labels = list(tabs), [label for label, _ in tabs.values()]
     first = _first_tab(key)
-    if first not in st.session_state:  # the first run of this page in the session reads the URL
+    if first not in st.session_state or st.session_state[first] not in labels:
+        # the first run of this page in the session, or the first in another language: the URL says
         from_url = tabs.get(st.query_params.get(key, ""))
         st.session_state[first] = from_url[0] if from_url else labels[0]
+        st.session_state.pop(key, None)
     containers = st.tabs(labels, key=key, on_change="rerun", default=st.session_state[first])
     open_label = st.session_state.get(key) or st.session_state[first]
     open_id = ids[labels.index(open_label)] if open_label in labels else ids[0]

@@ -19,17 +19,17 @@ def _heading(at) -> str:  # noqa: ANN001 - an AppTest
 def test_next_and_back_open_each_step_with_its_settings() -> None:
     at = run_page("app.py", {"present": "1", "step": "0"})
     assert_clean(at)
-    assert _heading(at) == f"**Step 1 of {len(TOUR)}: {TOUR[0].title}**"
-    for n in range(1, len(TOUR)):
+    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {TOUR()[0].title}**"
+    for n in range(1, len(TOUR())):
         at.button(key="lesson_next").click().run()
         assert_clean(at)
         assert _heading(at).startswith(f"**Step {n + 1} of")
         assert at.query_params["step"] == str(n)
-        for key, value in TOUR[n].query:
+        for key, value in TOUR()[n].query:
             assert at.query_params.get(key, value) == value  # a default value leaves the address
     assert not [b for b in at.button if b.key == "lesson_next"]  # the last step has no Next
     at.button(key="lesson_back").click().run()
-    assert _heading(at).startswith(f"**Step {len(TOUR) - 1} of")
+    assert _heading(at).startswith(f"**Step {len(TOUR()) - 1} of")
 
 
 def test_exit_leaves_presentation_mode_and_the_sidebar_enters_it() -> None:
@@ -39,7 +39,7 @@ def test_exit_leaves_presentation_mode_and_the_sidebar_enters_it() -> None:
     assert "present" not in at.query_params
     assert not [m for m in at.markdown if m.value.startswith("**Step ")]
     at.button(key="present_start").click().run()
-    assert _heading(at) == f"**Step 1 of {len(TOUR)}: {TOUR[0].title}**"
+    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {TOUR()[0].title}**"
 
 
 def test_a_broken_step_in_the_address_opens_the_first_step() -> None:

@@ -15,7 +15,7 @@ from ui.views.lesson import TOUR
 
 
 def _heading(n: int) -> re.Pattern[str]:
-    return re.compile(re.escape(TEXT["lesson_heading"].format(n=n, total=len(TOUR), title=TOUR[n - 1].title)))
+    return re.compile(re.escape(TEXT["lesson_heading"].format(n=n, total=len(TOUR()), title=TOUR()[n - 1].title)))
 
 
 def test_the_arrow_keys_step_through_the_tour(page: Page, base_url: str) -> None:

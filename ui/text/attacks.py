@@ -4,7 +4,9 @@ Placeholders in braces are filled by ui/views/attacks with numbers already writt
 (ui.fmt); names and values that come from data are escaped with ui.safe.md_escape first.
 """
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "Attacks that differential privacy stops",
     "intro": (
         "Harmless-looking answers can give away one person's secret: run two classic attacks from "
@@ -224,3 +226,5 @@ TEXT: dict[str, str] = {
     ),
     "cache_traces_title": "Cached answers never move",
 }
+
+TEXT = Texts(EN, __name__)

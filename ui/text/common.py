@@ -1,6 +1,8 @@
 """User-facing sentences shared by every page (sidebar, errors), kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "app_title": "DP Explorer",
     "nav_home": "Home",
     "nav_attacks": "1 · Attacks",
@@ -9,6 +11,7 @@ TEXT: dict[str, str] = {
     "nav_exponential": "4 · Exponential mechanism",
     "nav_rr": "5 · Randomized response",
     "nav_planner": "6 · Plan a release",
+    "nav_poll": "7 · Live poll",
     "present_start": "Present the guided tour",
     "present_help": "Large type for a projector, one view per screen; Back and Next (or the arrow keys) step through the tour. The address keeps it, so a prepared link opens this way.",
     "present_exit": "Exit",
@@ -26,6 +29,7 @@ TEXT: dict[str, str] = {
     "lesson_exponential": "Choosing the best option privately",
     "lesson_rr": "Randomized response: privacy on your own device",
     "lesson_planner": "Planning a real release",
+    "lesson_poll": "Take part: a live randomized-response poll",
     "lesson_mine": "My lesson ({views})",
     "lesson_view_one": "{n} view",
     "lesson_view_many": "{n} views",
@@ -37,6 +41,12 @@ TEXT: dict[str, str] = {
     "lesson_save": "Save the lesson",
     "lesson_present": "Present my lesson",
     "sidebar_dataset": "Dataset",
+    "dataset_medical": "Patients per age bucket (course Experiment 6-2)",
+    "dataset_zoo": "Zoo: carrots eaten per day (course Experiment 6-1)",
+    "dataset_students": "Students and exam grades (course Table 6-1)",
+    "dataset_cancer": "Patients with cancer (course Table 6-2)",
+    "dataset_pupils": "Ages of six pupils (course section 6.5.3)",
+    "dataset_penguins": "Palmer penguins (real data, CC0)",
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",
     "sidebar_upload_help": "Up to {mb} MB. The file stays in your browser session; nothing is stored on the server.",
@@ -81,3 +91,5 @@ TEXT: dict[str, str] = {
     "report_columns": "Columns, their types and missing values",
     "report_preview": "First rows",
 }
+
+TEXT = Texts(EN, __name__)

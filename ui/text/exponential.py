@@ -1,6 +1,8 @@
 """Sentences of the Exponential mechanism page, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "Exponential mechanism: choosing privately",
     "intro": (
         "Some questions have no number for an answer: which sport to play, which price to set, "
@@ -153,3 +155,5 @@ TEXT: dict[str, str] = {
     "simulation": "Simulation: the draws use numpy's random generator with the seed, to show how the mechanism behaves.",
     "no_columns": "This dataset has no columns.",
 }
+
+TEXT = Texts(EN, __name__)

@@ -1,6 +1,8 @@
 """Sentences of the Histogram & neighbour page, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "Histogram and its neighbour",
     "intro": (
         "A histogram is released with noise on every bar. Next to it you see the same release "
@@ -128,3 +130,5 @@ TEXT: dict[str, str] = {
     ),
     "zoo_guarantee_row": "- at ε = {eps}: δ = {delta} (a δ this large means no real protection)",
 }
+
+TEXT = Texts(EN, __name__)

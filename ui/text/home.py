@@ -1,6 +1,8 @@
 """Sentences of the home page, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "DP Explorer: see differential privacy at work",
     "intro": (
         "Differential privacy (DP) is a promise made to every person in a dataset: whatever is "
@@ -24,5 +26,9 @@ TEXT: dict[str, str] = {
     "step_rr_why": "Randomized response: the collector never sees a true answer.",
     "step_planner": "6. Plan a real release",
     "step_planner_why": "Choose ε for several statistics: accuracy, total cost under every accountant, risk, and a release you can download.",
+    "step_poll": "7. Take part: a live poll",
+    "step_poll_why": "The class answers a yes/no question on their phones with randomized response, and sees the estimate sharpen as answers arrive.",
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }
+
+TEXT = Texts(EN, __name__)

@@ -1,6 +1,8 @@
 """Sentences of the release planner page, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "Plan a release",
     "intro": (
         "Before an organisation publishes statistics, it must choose how much privacy to spend. "
@@ -244,3 +246,5 @@ TEXT: dict[str, str] = {
     "ledger_title": "Ledger of this session",
     "released_title": "The release",
 }
+
+TEXT = Texts(EN, __name__)

@@ -1,6 +1,8 @@
 """Sentences of the release planner's "Sensitivity, explored" tab, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     # controls (for the page)
     "column": "Numeric column",
     "lower": "Public lower bound",
@@ -107,3 +109,5 @@ TEXT: dict[str, str] = {
     "chart_total": "Both together",
     "chart_chosen": "Your upper bound",
 }
+
+TEXT = Texts(EN, __name__)

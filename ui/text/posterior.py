@@ -5,7 +5,9 @@ for people (ui.fmt); anything taken from a dataset (names, column values) is pas
 ui.safe.md_escape first. Formulas (drawn as LaTeX) end in "_latex".
 """
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "The attacker's view",
     "intro": (
         "What ε means for the person in the data. An attacker hesitates between two worlds: the real dataset is D, or its neighbour D′, which "
@@ -186,3 +188,5 @@ TEXT: dict[str, str] = {
     "fig_curve_kind": "Curve",
     "fig_curve_delta": "δ",
 }
+
+TEXT = Texts(EN, __name__)

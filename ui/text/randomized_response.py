@@ -1,6 +1,8 @@
 """Sentences of the Randomized response page, kept together for translation."""
 
-TEXT: dict[str, str] = {
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
     "title": "Randomized response: privacy on your own device",
     "intro": (
         "Randomized response protects people who do not trust the collector. Each person "
@@ -110,6 +112,8 @@ TEXT: dict[str, str] = {
         "{method}: {who} their true value with probability p = {p} and "
         "each other value with probability q = {q} (ε = {eps})."
     ),
+    "method_binary": "Binary randomized response",
+    "method_general": "Generalised randomized response (k = {k})",
     "who_one": "the 1 person reports",
     "who_many": "each of the {n} people reports",
     "column_chart_title": "True, raw and corrected\nfrequencies of {column}",
@@ -175,3 +179,5 @@ TEXT: dict[str, str] = {
     "diagram_noisy_total": "Noisy\ncounts",
     "diagram_estimate": "Corrected\ncounts",
 }
+
+TEXT = Texts(EN, __name__)

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from dpcore.errors import DPError
+from ui.i18n import per_language
 from ui.text.common import TEXT
 
 MAX_STEPS = 100  # a lesson longer than this is not a lesson
@@ -36,7 +37,7 @@ class Position:
     next: Step | None
 
 
-TOUR: tuple[Step, ...] = (
+TOUR = per_language(lambda: (
     Step("app.py", (), TEXT["lesson_home"]),
     Step("pages/1_Attacks.py", (("att_tab", "differencing"),), TEXT["lesson_differencing"]),
     Step("pages/1_Attacks.py", (("att_tab", "averaging"),), TEXT["lesson_averaging"]),
@@ -45,7 +46,7 @@ TOUR: tuple[Step, ...] = (
     Step("pages/4_Exponential_mechanism.py", (("exp_tab", "vote"),), TEXT["lesson_exponential"]),
     Step("pages/5_Randomized_response.py", (("rr_tab", "protocol"),), TEXT["lesson_rr"]),
     Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"]),
-)
+))  # call TOUR() for the run's language
 
 
 def position(lesson: tuple[Step, ...], index: int) -> Position:

@@ -11,10 +11,11 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import exponential as charts
 from ui.safe import md_escape
+from ui.i18n import per_language
 from ui.text.exponential import TEXT
 
-BARS = charts.ModeLabels(tuple(TEXT["mode_chart_title"].split("\n")), TEXT["mode_value_axis"],
-                         TEXT["probability_axis"], TEXT["count_title"], TEXT["mode_chosen_label"])
+BARS = per_language(lambda: charts.ModeLabels(tuple(TEXT["mode_chart_title"].split("\n")), TEXT["mode_value_axis"],
+                         TEXT["probability_axis"], TEXT["count_title"], TEXT["mode_chosen_label"]))
 
 
 @dataclass(frozen=True)
@@ -59,5 +60,5 @@ def compute(s: Settings) -> View:
     if choice.missing or choice.outside:
         notes.append(TEXT["mode_left_out"].format(missing=fmt.people(choice.missing), outside=fmt.people(choice.outside)))
     notes.append(TEXT["simulation"])
-    chart = charts.mode_bars(choice.candidates, choice.counts, choice.probabilities, choice.chosen, BARS)
+    chart = charts.mode_bars(choice.candidates, choice.counts, choice.probabilities, choice.chosen, BARS())
     return View(result, chart, "\n\n".join(notes))

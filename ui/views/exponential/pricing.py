@@ -11,12 +11,13 @@ from dpcore.limits import EPSILON_GRID
 from dpcore.pricing import buyer_table, compare_pricing, price_grid, pricing_curves
 from ui import fmt
 from ui.charts import exponential as charts
+from ui.i18n import per_language
 from ui.text.exponential import TEXT
 
-CANDIDATES = charts.CandidatesLabels(tuple(TEXT["candidates_title"].split("\n")), TEXT["price_axis"],
-                                     TEXT["revenue_axis"], TEXT["probability_axis"], TEXT["buyer_max"])
-CURVES = charts.CurvesLabels(tuple(TEXT["revenue_curves_title"].split("\n")), TEXT["epsilon_axis"],
-                             TEXT["expected_revenue_axis"], TEXT["curve_way"])
+CANDIDATES = per_language(lambda: charts.CandidatesLabels(tuple(TEXT["candidates_title"].split("\n")), TEXT["price_axis"],
+                                     TEXT["revenue_axis"], TEXT["probability_axis"], TEXT["buyer_max"]))
+CURVES = per_language(lambda: charts.CurvesLabels(tuple(TEXT["revenue_curves_title"].split("\n")), TEXT["epsilon_axis"],
+                             TEXT["expected_revenue_axis"], TEXT["curve_way"]))
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def compute(s: Settings) -> View:
     return View(
         metrics=metrics,
         reading=reading,
-        candidates_chart=charts.pricing_candidates(prices, r.revenues, r.probabilities, buyers, CANDIDATES),
-        curves_chart=charts.pricing_curves(epsilons, curves, s.epsilon, CURVES),
+        candidates_chart=charts.pricing_candidates(prices, r.revenues, r.probabilities, buyers, CANDIDATES()),
+        curves_chart=charts.pricing_curves(epsilons, curves, s.epsilon, CURVES()),
         noise=noise,
     )

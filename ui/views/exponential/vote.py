@@ -15,13 +15,14 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import exponential as charts
 from ui.safe import md_escape
+from ui.i18n import per_language
 from ui.text.exponential import TEXT
 
 BOOK_EPSILONS = tuple(e for e in TABLE_6_4_PRINTED if e > 0)  # the table's columns a slider can reach
-BARS = charts.BarsLabels(tuple(TEXT["vote_chart_title"].split("\n")), TEXT["option_axis"], TEXT["probability_axis"],
-                         TEXT["score_title"])
-CONVERGENCE = charts.ConvergenceLabels(tuple(TEXT["convergence_title"].split("\n")), TEXT["draws_axis"],
-                                       TEXT["share_axis"], TEXT["option_axis"], TEXT["probability_axis"])
+BARS = per_language(lambda: charts.BarsLabels(tuple(TEXT["vote_chart_title"].split("\n")), TEXT["option_axis"], TEXT["probability_axis"],
+                         TEXT["score_title"]))
+CONVERGENCE = per_language(lambda: charts.ConvergenceLabels(tuple(TEXT["convergence_title"].split("\n")), TEXT["draws_axis"],
+                                       TEXT["share_axis"], TEXT["option_axis"], TEXT["probability_axis"]))
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,10 @@ def compute(s: Settings) -> View:
         gap=fmt.number(float(np.max(np.abs(counts / s.draws - probs))), 2),
     )
     return View(
-        chart=charts.probability_bars(names, probs, scores, BARS),
+        chart=charts.probability_bars(names, probs, scores, BARS()),
         summary=summary,
         table=styled,
-        draws_chart=charts.convergence(marks, freq, names, probs, CONVERGENCE),
+        draws_chart=charts.convergence(marks, freq, names, probs, CONVERGENCE()),
         draws_summary=draws_summary,
     )
 

@@ -15,10 +15,11 @@ from dpcore.accounting import ACCOUNTANTS, compare, epsilon_by_repeats
 from dpcore.mechanisms import AdditiveNoise
 from ui import fmt
 from ui.charts.planner import CostLabels, cost_by_repeats
+from ui.i18n import per_language
 from ui.text.planner import TEXT
 
 REPEATS = np.array([1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000])
-LABELS = CostLabels(tuple(TEXT["cost_chart_title"].split("\n")), TEXT["cost_chart_x"], TEXT["cost_chart_y"])
+LABELS = per_language(lambda: CostLabels(tuple(TEXT["cost_chart_title"].split("\n")), TEXT["cost_chart_x"], TEXT["cost_chart_y"]))
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def compute(s: Settings) -> View:
     table = {TEXT["cost_col_accountant"]: names, TEXT["cost_col_total"]: totals, TEXT["cost_col_how"]: notes}
     applied = {n: v for n, v in comparison.epsilons.items() if v is not None}
     curves = {name: epsilon_by_repeats(s.events, s.delta, name, REPEATS) for name in applied}
-    chart = cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS)
+    chart = cost_by_repeats(REPEATS, {TEXT[f"acc_{n}"]: v for n, v in curves.items()}, LABELS())
     if "basic" not in applied:  # the total delta does not cover the Gaussians' own: say so, chart the rest
         return View(table, applied, str(comparison.refusals["basic"]), chart)
     return View(table, applied, "\n\n".join(_reading(s, applied, curves)), chart)

@@ -21,13 +21,14 @@ from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, accuracy_curves
+from ui.i18n import per_language
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, Statistic, statistic
 
 Direction = Literal["budget", "accuracy"]
 CURVE_EPSILONS = np.geomspace(0.01, 20, 30)
-ACCURACY_CHART = AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"])
+ACCURACY_CHART = per_language(lambda: AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"]))
 
 
 @dataclass(frozen=True, eq=False)
@@ -206,5 +207,5 @@ def compute(s: Settings) -> PlanView:
         summary += " " + TEXT["summary_delta"].format(delta=fmt.tiny(total_delta))
     curves = {r.name: _curve(r, s) for r in good if r.reference > 0}
     chosen = {r.name: (r.epsilon, _relative(r)) for r in good if r.reference > 0}
-    chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART) if curves else None
+    chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
     return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart)

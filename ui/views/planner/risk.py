@@ -17,10 +17,11 @@ from dpcore.published import PUBLISHED_EPSILONS
 from dpcore.risk import risk, tradeoff_curve
 from ui import fmt
 from ui.charts.posterior import RocLabels, roc_chart
+from ui.i18n import per_language
 from ui.text.planner import TEXT
 
-LABELS = RocLabels(TEXT["risk_roc_title"], TEXT["risk_roc_x"], TEXT["risk_roc_y"], TEXT["risk_roc_region"],
-                   TEXT["risk_roc_curve"], TEXT["risk_roc_chance"], TEXT["risk_roc_best"])
+LABELS = per_language(lambda: RocLabels(TEXT["risk_roc_title"], TEXT["risk_roc_x"], TEXT["risk_roc_y"], TEXT["risk_roc_region"],
+                   TEXT["risk_roc_curve"], TEXT["risk_roc_chance"], TEXT["risk_roc_best"]))
 FPR = np.unique(np.concatenate((np.linspace(0, 1, 201), np.geomspace(1e-6, 1, 100))))
 
 
@@ -60,7 +61,7 @@ def compute(s: Settings) -> View:
     tpr = curve.tpr_pld if curve.tpr_pld is not None else curve.tpr_bound
     best = int(np.argmax(tpr - curve.fpr))
     upper, lower = dp_roc_region(epsilon, s.delta, FPR)
-    chart = roc_chart(FPR, tpr, FPR, upper, lower, float(FPR[best]), float(tpr[best]), LABELS)
+    chart = roc_chart(FPR, tpr, FPR, upper, lower, float(FPR[best]), float(tpr[best]), LABELS())
     parts = [
         TEXT["risk_total"].format(epsilon=fmt.number(epsilon), delta=fmt.tiny(s.delta), accountant=TEXT["acc_pld"]),
         TEXT["risk_posterior"].format(prior=fmt.share(s.prior), low=fmt.share(r.posterior_low),

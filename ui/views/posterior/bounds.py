@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
+from ui.i18n import per_language
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import odds
 
@@ -15,11 +16,11 @@ BAND_EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0)
 # Priors: 41 even steps, and 19 even steps in log-odds for the sharp bends of eps = 5 near 0 and 1.
 # 59 points per curve (50% among them): every point drawn costs the browser time on each redraw.
 EVEN_PRIORS, LOG_ODDS_PRIORS = 41, 19
-LABELS = charts.BandLabels(
+LABELS = per_language(lambda: charts.BandLabels(
     title=TEXT["fig_band_title"], x=TEXT["fig_band_x"], y=TEXT["fig_band_y"], chosen=TEXT["fig_band_chosen"],
     diagonal=TEXT["fig_band_diagonal"], you=TEXT["fig_band_you"],
-    others=tuple(TEXT["fig_band_eps"].format(eps=fmt.number(e)) for e in BAND_EPSILONS))
-FORMULA = f"{TEXT['bounds_intro']}\n\n$$\n{TEXT['bounds_latex']}\n$$"  # its own element: typeset once
+    others=tuple(TEXT["fig_band_eps"].format(eps=fmt.number(e)) for e in BAND_EPSILONS)))
+FORMULA = per_language(lambda: f"{TEXT['bounds_intro']}\n\n$$\n{TEXT['bounds_latex']}\n$$")  # its own element: typeset once
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def compute(s: Settings) -> View:
     grey = post.band_curves(BAND_EPSILONS, EVEN_PRIORS, LOG_ODDS_PRIORS)
     chosen = post.band_curves((s.epsilon,), EVEN_PRIORS, LOG_ODDS_PRIORS)
     chart = charts.band_chart(grey.prior, grey.lower, grey.upper, chosen.lower[0], chosen.upper[0], s.prior, lower,
-                              upper, LABELS)
+                              upper, LABELS())
     words = "\n\n".join((
         TEXT["bounds_words"].format(prior=fmt.share(s.prior), upper=fmt.share(upper), lower=fmt.share(lower),
                                     eps=fmt.number(s.epsilon)),

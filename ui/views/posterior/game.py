@@ -11,16 +11,17 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.charts.theme import CURVE_POINTS
+from ui.i18n import per_language
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import ANSWERS, small
 
-SCORE = charts.ScoreLabels(title=TEXT["fig_score_title"], x=TEXT["fig_score_x"], player=TEXT["fig_score_player"],
+SCORE = per_language(lambda: charts.ScoreLabels(title=TEXT["fig_score_title"], x=TEXT["fig_score_x"], player=TEXT["fig_score_player"],
                            you=TEXT["fig_score_you"], bayes=TEXT["fig_score_bayes"], ceiling=TEXT["fig_score_ceiling"],
-                           coin=TEXT["fig_score_coin"])
-RUNNING = charts.GameLabels(title=TEXT["fig_game_title"], x=TEXT["fig_game_x"], y=TEXT["fig_game_y"],
+                           coin=TEXT["fig_score_coin"]))
+RUNNING = per_language(lambda: charts.GameLabels(title=TEXT["fig_game_title"], x=TEXT["fig_game_x"], y=TEXT["fig_game_y"],
                             running=TEXT["fig_game_running"], interval=TEXT["fig_game_ci"],
                             ceiling=TEXT["fig_game_ceiling"], expected=TEXT["fig_game_expected"],
-                            coin=TEXT["fig_game_coin"])
+                            coin=TEXT["fig_game_coin"]))
 
 
 def game_round(model: post.AttackModel, seed: int, number: int) -> post.GameRound:
@@ -58,7 +59,7 @@ class PlayView:
 
 def _output(model: post.AttackModel, value: float) -> str:
     if model.noise is None:
-        return ANSWERS.yes if value == 1 else ANSWERS.no
+        return ANSWERS().yes if value == 1 else ANSWERS().no
     return fmt.number(value)
 
 
@@ -88,7 +89,7 @@ def compute_play(s: PlaySettings) -> PlayView:
         hits=fmt.plural(hits, *right), rounds=fmt.number(n, 6), rate=fmt.share(hits / n),
         bayes_hits=fmt.plural(bayes_hits, *right), bayes_rate=fmt.share(bayes_hits / n), ceiling=fmt.share(ceiling))
     intro = TEXT["play_intro"].format(eps=fmt.number(model.epsilon), ceiling=fmt.share(ceiling))
-    chart = charts.score_chart(hits / n if n else None, bayes_hits / n if n else None, ceiling, SCORE)
+    chart = charts.score_chart(hits / n if n else None, bayes_hits / n if n else None, ceiling, SCORE())
     return PlayView(intro, question, last, last_right, score, hits, bayes_hits, chart)
 
 
@@ -112,7 +113,7 @@ def compute_simulation(s: SimulationSettings) -> SimulationView:
     model = s.model
     game = post.play_game(model, s.rounds, make_rng(s.seed, "game"), s.pld, checkpoints=CURVE_POINTS)
     chart = charts.game_chart(game.checkpoints, game.running_accuracy, game.running_low, game.running_high,
-                              game.ceiling, game.expected_accuracy, RUNNING)
+                              game.ceiling, game.expected_accuracy, RUNNING())
     ceiling_key = "game_ceiling_approx" if model.delta > 0 else "game_ceiling_pure"
     text = "\n\n".join((
         TEXT["game_intro"],

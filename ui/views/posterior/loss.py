@@ -11,24 +11,25 @@ from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.charts.theme import CURVE_POINTS
+from ui.i18n import per_language
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import ANSWERS, small
 
 READ_MULTIPLES = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)  # where to read delta, as multiples of the mechanism's eps
-LOSS = charts.LossLabels(title=TEXT["fig_loss_title"], x=TEXT["fig_loss_x"], y=TEXT["fig_loss_y"],
+LOSS = per_language(lambda: charts.LossLabels(title=TEXT["fig_loss_title"], x=TEXT["fig_loss_x"], y=TEXT["fig_loss_y"],
                          curve=TEXT["fig_loss_y"], eps_lines=TEXT["fig_loss_eps"],
-                         seen=TEXT["fig_dens_seen"], answers=ANSWERS)
-PLD = charts.PldLabels(title=TEXT["fig_pld_title"], x=TEXT["fig_pld_x"], y=TEXT["fig_pld_y"],
-                       within=TEXT["fig_pld_within"], beyond=TEXT["fig_pld_beyond"])
-AREA = charts.AreaLabels(title=TEXT["fig_area_title"], x=TEXT["fig_area_x"], y=TEXT["fig_area_y"],
+                         seen=TEXT["fig_dens_seen"], answers=ANSWERS()))
+PLD = per_language(lambda: charts.PldLabels(title=TEXT["fig_pld_title"], x=TEXT["fig_pld_x"], y=TEXT["fig_pld_y"],
+                       within=TEXT["fig_pld_within"], beyond=TEXT["fig_pld_beyond"]))
+AREA = per_language(lambda: charts.AreaLabels(title=TEXT["fig_area_title"], x=TEXT["fig_area_x"], y=TEXT["fig_area_y"],
                          curve=TEXT["fig_area_curve"], delta=TEXT["fig_area_delta_name"],
-                         delta_one=TEXT["fig_area_delta_one_name"])
-CURVES = charts.DeltaCurvesLabels(
+                         delta_one=TEXT["fig_area_delta_one_name"]))
+CURVES = per_language(lambda: charts.DeltaCurvesLabels(
     title=TEXT["fig_curve_title"], x=TEXT["fig_curve_x"], y=TEXT["fig_curve_y"], delta=TEXT["fig_curve_delta"],
     kind=TEXT["fig_curve_kind"], numeric=TEXT["fig_curve_numeric"], delta_one=TEXT["fig_curve_delta_one"],
     analytic=TEXT["fig_curve_analytic"], accounting=TEXT["fig_curve_accounting"], chosen=TEXT["fig_curve_chosen"],
-    target=TEXT["fig_curve_target"])
-FORMULA = TEXT["delta_intro"] + f"\n\n$$\n{TEXT['delta_latex']}\n$$"  # its own element: typeset once
+    target=TEXT["fig_curve_target"]))
+FORMULA = per_language(lambda: TEXT["delta_intro"] + f"\n\n$$\n{TEXT['delta_latex']}\n$$")  # its own element: typeset once
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,8 @@ def compute_loss(s: LossSettings) -> LossView:
     loss = model.privacy_loss(outputs)
     extent = charts.loss_extent(loss, hist.edges, eps)
     return LossView(
-        charts.privacy_loss_chart(outputs, loss, eps, s.observed, model.discrete, model.noise is None, extent, LOSS),
-        charts.loss_distribution_chart(hist.edges, hist.mass, eps, extent, PLD),
+        charts.privacy_loss_chart(outputs, loss, eps, s.observed, model.discrete, model.noise is None, extent, LOSS()),
+        charts.loss_distribution_chart(hist.edges, hist.mass, eps, extent, PLD()),
     )
 
 
@@ -87,7 +88,7 @@ def compute_delta(s: DeltaSettings) -> DeltaView:
     ))
     pure = TEXT["delta_pure"].format(eps=fmt.number(eps)) if model.delta == 0.0 and read_at >= eps else None
     return DeltaView(
-        reading, pure, charts.delta_area_chart(area.u, area.y, area.delta_one, AREA),
+        reading, pure, charts.delta_area_chart(area.u, area.y, area.delta_one, AREA()),
         charts.delta_curves_chart(curves.epsilons, curves.numeric, curves.delta_one, read_at, model.delta,
-                                  curves.analytic, curves.accounting, CURVES),
+                                  curves.analytic, curves.accounting, CURVES()),
     )

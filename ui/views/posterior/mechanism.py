@@ -8,16 +8,17 @@ from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.charts.theme import CURVE_POINTS
+from ui.i18n import per_language
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import ANSWERS, small
 
-DENSITIES = charts.DensitiesLabels(
+DENSITIES = per_language(lambda: charts.DensitiesLabels(
     title=TEXT["fig_dens_title"], x=TEXT["fig_dens_x"], y=TEXT["fig_dens_y_density"], on_d=TEXT["fig_on_d"],
     on_dp=TEXT["fig_on_dp"], world=TEXT["fig_dens_world"], seen=TEXT["fig_dens_seen"], leak=TEXT["fig_dens_leak"],
-    answers=ANSWERS)
-POSTERIOR = charts.PosteriorLabels(
+    answers=ANSWERS()))
+POSTERIOR = per_language(lambda: charts.PosteriorLabels(
     title=TEXT["fig_post_title"], x=TEXT["fig_post_x"], y=TEXT["fig_post_y"], band=TEXT["fig_post_band"],
-    prior=TEXT["fig_post_prior"], curve=TEXT["fig_post_curve"], seen=TEXT["fig_post_seen"], answers=ANSWERS)
+    prior=TEXT["fig_post_prior"], curve=TEXT["fig_post_curve"], seen=TEXT["fig_post_seen"], answers=ANSWERS()))
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,11 @@ def compute(s: Settings) -> View:
     grid = s.axis.grid(CURVE_POINTS, keep=() if model.discrete else (model.centre_d, model.centre_d_prime))
     lik_d, lik_dp = model.likelihoods(grid)
     binary = model.noise is None
-    labels = replace(DENSITIES, y=TEXT["fig_dens_y_pmf"]) if model.discrete else DENSITIES
+    labels = replace(DENSITIES(), y=TEXT["fig_dens_y_pmf"]) if model.discrete else DENSITIES()
     densities = charts.densities_chart(grid, lik_d, lik_dp, s.output, model.discrete, binary,
                                        leak.above if leak else None, leak.below if leak else None, labels)
     curve = charts.posterior_curve_chart(grid, post.exact_posterior(model, s.prior, grid), s.prior, reading.lower,
-                                         reading.upper, s.output, reading.posterior, model.discrete, binary, POSTERIOR)
+                                         reading.upper, s.output, reading.posterior, model.discrete, binary, POSTERIOR())
     sentence = TEXT["posterior_sentence"].format(
         posterior=fmt.number(reading.posterior), output=fmt.number(s.output, 6), prior=fmt.share(s.prior),
         posterior_pct=fmt.share(reading.posterior))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ui import fmt
 from ui.charts.posterior import Answers
+from ui.i18n import per_language
 from ui.text.posterior import TEXT
 
-ANSWERS = Answers(TEXT["rr_no"], TEXT["rr_yes"])
+ANSWERS = per_language(lambda: Answers(TEXT["rr_no"], TEXT["rr_yes"]))
 
 
 def small(p: float) -> str:

@@ -15,12 +15,13 @@ from dpcore.limits import MAX_CATEGORIES
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
+from ui.i18n import per_language
 from ui.text.randomized_response import TEXT
 
 ERROR_EPSILONS = (0.5, 1.0, 2.0, 4.0)
 ERROR_N = np.unique(np.round(np.geomspace(10, MAX_RESPONDENTS, 31)).astype(int))
-ERRORS = charts.ErrorLabels(tuple(TEXT["error_chart_title"].split("\n")), TEXT["people_axis"], TEXT["error_axis"],
-                            TEXT["curve_central"], "", TEXT["curve_title"])
+ERRORS = per_language(lambda: charts.ErrorLabels(tuple(TEXT["error_chart_title"].split("\n")), TEXT["people_axis"], TEXT["error_axis"],
+                            TEXT["curve_central"], "", TEXT["curve_title"]))
 
 
 def eligible_columns(frame: pd.DataFrame) -> list[str]:
@@ -56,9 +57,10 @@ def compute(s: Settings) -> View:
     r = randomize_column(s.values, s.epsilon, make_rng(s.seed, "rr-column"), name=s.column, weights=s.weights,
                          categories=s.categories)
     n, eps = fmt.number, fmt.number(s.epsilon, 4)
+    k = len(r.categories)
     method = TEXT["column_method"].format(
-        method=r.method[0].upper() + r.method[1:], who=fmt.plural(r.n, TEXT["who_one"], TEXT["who_many"]),
-        p=n(r.p), q=n(r.q), eps=eps,
+        method=TEXT["method_binary"] if k == 2 else TEXT["method_general"].format(k=k),
+        who=fmt.plural(r.n, TEXT["who_one"], TEXT["who_many"]), p=n(r.p), q=n(r.q), eps=eps,
     )
     half = 1.96 * r.standard_errors
     labels = charts.FrequencyLabels(
@@ -85,7 +87,7 @@ def compute(s: Settings) -> View:
         TEXT["curve_local_chosen"]: np.array([grr_rmse(truth, int(m), s.epsilon) for m in ERROR_N]),
     }
     central = np.array([central_frequency_error(int(m), s.epsilon) for m in ERROR_N])
-    error_labels = replace(ERRORS, run_note=TEXT["this_run_note"].format(n=f"{r.n:,}", eps=eps))
+    error_labels = replace(ERRORS(), run_note=TEXT["this_run_note"].format(n=f"{r.n:,}", eps=eps))
     summary = TEXT["error_summary"].format(
         n=f"{r.n:,}", eps=eps, local=n(grr_rmse(truth, r.n, s.epsilon)), central=n(central_frequency_error(r.n, s.epsilon))
     )

@@ -10,10 +10,11 @@ from dpcore.mechanisms import rr_epsilon
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
+from ui.i18n import per_language
 from ui.text.randomized_response import TEXT
 
-SURVEY = charts.SurveyLabels(tuple(TEXT["survey_chart_title"].split("\n")), TEXT["survey_axis"], TEXT["row_truth"],
-                             TEXT["row_raw"], TEXT["row_corrected"], TEXT["row_title"])
+SURVEY = per_language(lambda: charts.SurveyLabels(tuple(TEXT["survey_chart_title"].split("\n")), TEXT["survey_axis"], TEXT["row_truth"],
+                             TEXT["row_raw"], TEXT["row_corrected"], TEXT["row_title"]))
 
 Toss = tuple[bool, bool, bool]  # (true answer is yes, coin shows heads, reported yes)
 
@@ -83,5 +84,5 @@ def survey(s: SurveySettings) -> SurveyView:
         est=num(e.estimate), se=num(e.standard_error), low=num(e.low), high=num(e.high),
     )
     notes = ([] if 0 <= e.estimate <= 1 else [TEXT["survey_outside"]]) + [TEXT["simulation"]]
-    chart = charts.survey_estimate(n_true / s.n, e.raw_share, e.estimate, e.low, e.high, SURVEY)
+    chart = charts.survey_estimate(n_true / s.n, e.raw_share, e.estimate, e.low, e.high, SURVEY())
     return SurveyView(chart, result, "\n\n".join(notes))

@@ -1,0 +1,64 @@
+"""Real-browser test of the language switch: 中文 chosen in the sidebar stays through every page
+and every tab, is kept in the address, and leaves no English sentence and no exception behind."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_app, wait_for_app_run
+from ui.i18n import language
+from ui.navigation import PAGES
+from ui.text.common import TEXT
+
+# Three English words in a row (hyphenated names count), as tests/unit/test_i18n.py looks for them.
+ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ \-'’][A-Za-z]{2,}){2,}")
+# What a user's data or a formula shows as it is: table cells, code, typeset math.
+_DATA = "[data-testid=stTable], [data-testid=stDataFrame], [data-testid=stCode], .katex"
+
+
+def _english_left(page: Page) -> list[str]:
+    """Runs of English words in the visible text of the main area and the sidebar, data left out."""
+    text = page.evaluate(
+        """(skip) => ['[data-testid=stMain]', '[data-testid=stSidebar]'].map((sel) => {
+               const area = document.querySelector(sel);
+               if (!area) return '';
+               const copy = area.cloneNode(true);
+               copy.querySelectorAll(skip).forEach((e) => e.remove());
+               document.body.appendChild(copy);  // innerText needs a rendered node
+               const text = copy.innerText;
+               copy.remove();
+               return text;
+           }).join('\\n')""",
+        _DATA,
+    )
+    return sorted({m.group(0) for m in ENGLISH_RUN.finditer(text)})
+
+
+def test_chinese_on_every_page_and_tab(page: Page, base_url: str) -> None:
+    open_app(page, base_url)
+    page.get_by_text("中文", exact=True).click()
+    wait_for_app_run(page)
+    expect(page).to_have_url(re.compile(r"lang=zh"))
+    with language("zh"):
+        labels = [TEXT[entry.label_key] for entry in PAGES]
+    found: dict[str, list[str]] = {}
+    for label in labels:
+        page.get_by_test_id("stSidebar").get_by_role("link", name=label).click()
+        wait_for_app_run(page)
+        expect(page).to_have_url(re.compile(r"lang=zh"))
+        tabs = page.get_by_role("tab")
+        for i in range(max(tabs.count(), 1)):
+            if tabs.count():
+                tab = tabs.nth(i)  # every tab in turn: the count is the page's, not a position we check
+                tab.click()
+                wait_for_app_run(page)
+                where = f"{label} / {tab.inner_text()}"
+            else:
+                where = label
+            expect(page.get_by_test_id("stException")).to_have_count(0)  # a message box may be the view
+            left = _english_left(page)
+            if left:
+                found[where] = left
+    assert not found

@@ -1,0 +1,233 @@
+"""planner 页面的中文文本（与 ui/text/planner.py 的键和占位符一一对应）。"""
+
+TEXT: dict[str, str] = {
+    "title": "规划一次数据发布",
+    "intro": (
+        "机构发布统计数据之前，必须决定花费多少隐私预算。"
+        "先列出要发布的内容，然后二选一：给出总隐私预算 ε，查看每项统计的准确度；"
+        "或给出每项统计所需的准确度，查看需要花费多少预算。"
+    ),
+    "interactive_note": (
+        "**交互式还是非交互式？** 在“发布”页每抽取一次发布，都会再次消耗预算"
+        "（交互式系统逐个回答查询，账本把消耗累加起来）。非交互式发布，例如公开的表格或合成数据，"
+        "只抽取一次：之后对它提出任意多的查询，都不再消耗预算（第 6.1.4 节）。"
+    ),
+    "tab_plan": "1. 准确度",
+    "tab_cost": "2. 总花费",
+    "tab_risk": "3. 风险",
+    "tab_sensitivity": "4. 敏感度",
+    "tab_release": "5. 发布",
+    # who is protected
+    "section_unit": "保护谁",
+    "unit": "保护单位",
+    "unit_row": "一行记录",
+    "unit_person": "一个人（可能有多行记录）",
+    "rows_per_person": "每人最多贡献的行数（m）",
+    "id_column": "标识个人的列",
+    "no_id_column": "（无：由我保证这一上界）",
+    "explain_row": "每行是一个人。一个人最多使计数改变 1：下面的敏感度都按一行计算。",
+    "explain_person_promised": (
+        "一个人最多可有 {m} 行记录。数据本身并不保证这一点：这是了解数据收集方式的人所作的承诺。"
+        "下面的每个敏感度都乘以 {m}。"
+    ),
+    "explain_person_bounded": (
+        "一个人最多可有 {m} 行记录：本应用对 **{column}** 的每个取值最多保留 {m} 行"
+        "（用种子随机选取），其余丢弃，因此下面的每个敏感度都乘以 {m}。"
+    ),
+    "bounded_rows": "贡献限制从 {rows}（{people}）中丢弃了 {dropped}。",
+    "aggregated": (
+        "这张表已经是汇总数据（每行代表多个人），所以规划器统计的是行数，而不是人数。"
+        "要保护个人，请使用每人一行的表（上传一份，或选择企鹅数据）。"
+    ),
+    # the statistics
+    "section_statistics": "发布什么",
+    "add_title": "添加一项统计",
+    "stat_kind": "统计量",
+    "kind_count": "行数计数",
+    "kind_histogram": "某列的直方图",
+    "kind_sum": "某列的总和",
+    "kind_mean": "某列的均值",
+    "kind_quantile": "中位数（或其他分位数）",
+    "stat_column": "列",
+    "filter_value": "……等于此值",
+    "categories": "类别（公开的，每行一个，列出全部）",
+    "categories_help": (
+        "来自公开知识的所有可能类别，包括空的类别。从数据中读出的类别列表本身就会泄露谁在数据中。"
+    ),
+    "lower": "公开的下界",
+    "upper": "公开的上界",
+    "bins": "分箱数",
+    "quantile_q": "哪个分位数（0.5 即中位数）",
+    "mechanism": "噪声",
+    "target_placeholder": "例如 50",
+    "no_numeric": "该数据集没有可用于此统计的数值列。",
+    "filter_column": "只统计满足条件的行：该列……",
+    "no_filter": "（所有行）",
+    "bounds_source": "公开的上下界：{source}。",
+    "row_one": "{n} 行",
+    "row_many": "{n} 行",
+    "weight": "权重（分得的预算份额）",
+    "target": "目标准确度 ±（95% 的情况下）",
+    "add_button": "加入计划",
+    "remove": "移除",
+    "empty_plan": "计划为空：请在下方添加一项统计。",
+    "default_plan_note": "这是该数据集的初始计划，任何一项都可修改或移除。",
+    "source_catalog": "随数据集提供的说明",
+    "source_typical": "此类列名的常见范围",
+    "source_none": "未知：请根据公开知识填写，切勿从数据中读取",
+    # budget
+    "section_budget": "预算还是准确度",
+    "direction": "我已知",
+    "direction_budget": "总隐私预算 ε",
+    "direction_accuracy": "所需的准确度",
+    "total_epsilon": "整个计划的总隐私预算 ε",
+    "delta": "总 δ（仅用于高斯噪声）",
+    # the table and chart
+    "col_statistic": "统计量",
+    "col_mechanism": "噪声",
+    "col_epsilon": "花费的 ε",
+    "col_accuracy": "95% 的情况下误差不超过",
+    "col_relative": "相对于",
+    "within": "±{a}",
+    "relative": "{reference}的 {share}",
+    "ref_smallest_bar": "最小的非空柱（{value}）",
+    "ref_true_value": "真实值（{value}）",
+    "mechanism_selection": "选择（置换翻转法）",
+    "name_count": "行数计数",
+    "name_count_where": "{column} = {value} 的计数",
+    "name_histogram": "{column} 的直方图",
+    "name_sum": "{column} 的总和",
+    "name_mean": "{column} 的均值",
+    "name_quantile": "{column} 的 {q} 分位数",
+    "target_missing": "请给出目标准确度。",
+    "weight_zero": "权重为 0：这项统计分不到预算。",
+    "statistic_one": "{n} 项统计",
+    "statistic_many": "{n} 项统计",
+    "summary": (
+        "该计划发布 {count}，总花费 **ε = {epsilon}**（各项份额相加：基本组合）。"
+        "每项准确度各自以 {confidence} 的概率成立。"
+    ),
+    "summary_delta": "各项高斯统计共用 **δ = {delta}**。",
+    "clamp_none": "没有值落在上下界之外。",
+    "clamp_some": (
+        "上下界截断了 {values}：在加噪声之前，这已使结果偏移 {bias}，而噪声为 ±{noise}。"
+    ),
+    "value_one": "{n} 个值",
+    "value_many": "{n} 个值",
+    "curves_title": "误差随 ε 的变化（占各统计的比例）\n（圆点：本计划）",
+    "curves_x": "该统计花费的 ε（对数刻度）",
+    "curves_y": "95% 误差（占参照值的比例）",
+    "plan_note": (
+        "准确度基于真实数据计算，仅供规划发布的数据所有者参考：计划本身不应公开。"
+    ),
+    # risk
+    "prior": "攻击者事先有多确信某个人在数据中",
+    "risk_total": "整个计划在 δ = {delta} 时花费 **ε = {epsilon}**（{accountant}）。",
+    "risk_posterior": (
+        "攻击者事先有 {prior} 的把握认为某个人在数据中；无论发布什么，其后验把握都只会落在 "
+        "**{low}** 到 **{high}** 之间：几率最多改变 e^ε = {odds} 倍。"
+    ),
+    "risk_tail": (
+        "由于 δ 不为 0，对罕见的输出这一范围可能失效：但除了至多 {chance} 的概率外，"
+        "攻击者的把握仍低于 {high}。"
+    ),
+    "risk_test": (
+        "换成检验的说法：若攻击者容许误指控 1% 不在数据中的人，仅凭 (ε, δ) 上界，"
+        "他最多能识别出在数据中的人的 **{tpr1}**（容许 5% 时：{tpr5}）。"
+    ),
+    "risk_test_plan": (
+        "按本计划实际使用的机制（其隐私损失分布）计算，最强攻击者相对瞎猜的优势更小："
+        "1% 时最多 **{tpr1}**，5% 时 {tpr5}。"
+    ),
+    "risk_scale": "作为参照，下面列出一些机构公开过的隐私预算。",
+    "metric_posterior": "事后最高把握",
+    "metric_odds": "几率变化 ×",
+    "metric_tpr": "1% 误报时识别率",
+    "risk_roc_title": "最强的攻击者：识别出的人\n与被误指控的人",
+    "risk_roc_x": "被误指控（假阳性）",
+    "risk_roc_y": "被识别（真阳性）",
+    "risk_roc_region": "(ε, δ) 允许的范围",
+    "risk_roc_curve": "本计划下最强的攻击者",
+    "risk_roc_chance": "抛硬币",
+    "risk_roc_best": "相对瞎猜的最大优势",
+    "published_title": "已公开的隐私预算（参照）",
+    "pub_who": "发布",
+    "pub_epsilon": "ε",
+    "pub_unit": "ε 保护的对象",
+    "pub_unit_person": "一个人",
+    "pub_unit_user_day": "一个用户的一天",
+    "pub_local": "（本地化差分隐私，在设备端：不能与中心化的 ε 比较）",
+    "pub_source": "公开来源",
+    "acc_basic": "基本组合",
+    "acc_advanced": "高级合成定理（DRV）",
+    "acc_kov": "最优组合（KOV）",
+    "acc_zcdp": "零集中差分隐私（zCDP）",
+    "acc_rdp": "Rényi 差分隐私（矩会计）",
+    "acc_pld": "隐私损失分布（PLD）",
+    # the total cost
+    "acc_basic_how": "把每项统计的 ε（及其 δ）相加。",
+    "acc_advanced_how": "按 √k 而非 k 增长：多项统计被多次回答时才划算。",
+    "acc_kov_how": "只知道每一步的 (ε, δ) 时，任何会计方法所能做到的最好结果。",
+    "acc_zcdp_how": "对高斯噪声精确；其他噪声按 ε²/2 计入。",
+    "acc_rdp_how": "跟踪每个机制完整的 Rényi 曲线：即课程中的矩会计。",
+    "acc_pld_how": "对隐私损失的精确分布做组合：这里最紧的上界。",
+    "cost_col_accountant": "会计方法",
+    "cost_col_total": "总 ε",
+    "cost_col_how": "计算方式",
+    "cost_best": (
+        "只回答一次时，按{best}计算该计划花费 **ε = {epsilon}**，而直接相加为 {basic}"
+        "（均在 δ = {delta} 下）。"
+    ),
+    "cost_same": (
+        "只回答一次时，没有哪种会计方法比直接相加更好：该计划花费 **ε = {epsilon}**（δ = {delta}）。"
+        "当计划被多次回答时才显出差别（见图）。"
+    ),
+    "cost_parallel": (
+        "直方图的各个柱包含不同的人，一个人只改变一个柱：整个直方图只花费一次 ε（并行组合）。"
+        "若每个柱算作一次查询，该计划将花费 {without}，而不是 {basic}。"
+    ),
+    "cost_chart_reading": (
+        "回答 {times} 次（比如连续 27 年每天一次）时，直接相加得到 {basic}；最好的会计方法得到 {best}。"
+    ),
+    "cost_chart_stops": (
+        "有些曲线中断了：这些会计方法也把各项高斯统计的 δ 相加，反复回答后计划的 δ 超过了你设定的总量。"
+        "Rényi 差分隐私、zCDP 和 PLD 对高斯噪声精确计量，因而可以继续。"
+    ),
+    "cost_chart_title": "总 ε：整个计划\n被反复回答时",
+    "cost_chart_x": "计划被回答的次数（对数刻度）",
+    "cost_chart_y": "总 ε（对数刻度）",
+    "release_nothing": "该计划没有可发布的统计：请修正标有问题的各项。",
+    "release_csv_statistic": "统计量",
+    "release_csv_label": "分箱",
+    "release_csv_value": "发布值",
+    "release_draw": "抽取发布结果（花费计划的 ε）",
+    "release_csv": "发布值（CSV）",
+    "release_json": "报告（JSON）",
+    "release_script": "OpenDP 脚本（Python）",
+    "release_report_note": (
+        "由 DP Explorer 以差分隐私发布。均值或分位数的预期准确度是在真实数据上计算的"
+        "（标记为 computed_on_the_data）：这些数字应由数据所有者保留，或在公开本报告前删除。"
+    ),
+    # the ledger
+    "ledger_budget": "该数据的总预算，所有发布合计（ε）",
+    "ledger_budget_delta": "预算 δ",
+    "ledger_spent": "已花费 ε",
+    "ledger_remaining": "剩余 ε",
+    "ledger_releases": "已抽取的发布",
+    "ledger_fits": (
+        "抽取本计划的发布将从剩余的 {remaining} 中花费 **ε = {epsilon}**（δ = {delta}）。"
+        "每抽取一次都会再次花费：同一计划抽取两次，攻击者就能对结果取平均。"
+    ),
+    "ledger_refused": (
+        "本计划的发布需要 **ε = {epsilon}**（δ = {delta}），但只剩 {remaining}（δ = {remaining_delta}）："
+        "发布将被拒绝。请少花一些（更小的总预算、更少的统计），或公开已经抽取的结果。"
+    ),
+    "ledger_col_when": "时间（UTC）",
+    "ledger_col_what": "内容",
+    "ledger_col_epsilon": "ε",
+    "ledger_col_delta": "δ",
+    "ledger_col_total": "累计花费 ε",
+    "ledger_download": "账本（JSON）",
+    "ledger_title": "本次会话的账本",
+    "released_title": "发布结果",
+}

@@ -39,12 +39,12 @@ def share(p: float, digits: int = 3) -> str:
     if p >= 1:
         return "100%"
     if p < ONE_IN_A_MILLION:
-        return "less than one in a million"
+        return TEXT["share_below_million"]
     if p < 1e-4:
-        return f"about 1 in {float(f'{1 / p:.2g}'):,.0f}"  # two significant digits: 1 in 65,000
+        return TEXT["share_one_in"].format(n=f"{float(f'{1 / p:.2g}'):,.0f}")  # two significant digits: 1 in 65,000
     top = 1 - 10.0 ** -digits
     if p > top:
-        return f"more than {number(100 * top, digits)}%"
+        return TEXT["share_above"].format(percent=f"{number(100 * top, digits)}%")
     return f"{number(100 * p, digits)}%"
 
 

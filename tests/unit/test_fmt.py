@@ -53,3 +53,14 @@ def test_percent_may_pass_a_hundred() -> None:
 def test_markdown_table_keeps_every_cell_in_its_column() -> None:
     text = fmt.markdown_table({"a": ["1", "x\\|y"], "b": ["2", "3"]})
     assert text.splitlines() == ["| a | b |", "|---|---|", "| 1 | 2 |", "| x\\|y | 3 |"]
+
+
+def test_shares_in_words_follow_the_language() -> None:
+    from ui.i18n import language
+
+    with language("zh"):
+        assert fmt.share(1e-7) == "不到百万分之一"
+        assert fmt.share(1 / 65_000) == "约 65,000 分之一"
+        assert fmt.share(0.99999) == "超过 99.9%"
+        assert fmt.people(3) == "3 人"
+    assert fmt.share(1e-7) == "less than one in a million"

@@ -67,6 +67,9 @@ EN: dict[str, str] = {
     "delta_help": "The small probability that the ε guarantee may fail. Keep it far below 1 / (number of people).",
     "people_one": "1 person",
     "people_many": "{n} people",
+    "share_below_million": "less than one in a million",
+    "share_one_in": "about 1 in {n}",
+    "share_above": "more than {percent}",
     "weight": "Each row stands for this many people",
     "weight_none": "(one row is one person)",
     "weight_help": (

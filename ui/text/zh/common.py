@@ -65,6 +65,9 @@ TEXT: dict[str, str] = {
     "delta_help": "ε 保证可能失效的小概率。应远小于 1 / 人数。",
     "people_one": "1 人",
     "people_many": "{n} 人",
+    "share_below_million": "不到百万分之一",
+    "share_one_in": "约 {n} 分之一",
+    "share_above": "超过 {percent}",
     "weight": "每行代表的人数",
     "weight_none": "（一行即一人）",
     "weight_help": (

@@ -122,12 +122,13 @@ def _group(events: Any) -> tuple[_Group, ...]:
             mechanism, count = pair
         except (TypeError, ValueError):
             raise DPError(
-                "bad_event", f"Each step of a plan must be a (mechanism, count) pair, got {pair!r}."
+                "bad_event", f"Each step of a plan must be a (mechanism, count) pair, got {pair!r}.", pair=pair,
             ) from None
         if not isinstance(mechanism, AdditiveNoise):
             raise DPError(
                 "bad_event",
                 f"Each step's mechanism must come from dpcore.mechanisms.calibrate, got {mechanism!r}.",
+                mechanism=mechanism,
             )
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
             raise DPError(
@@ -157,7 +158,7 @@ def _needs_delta(accountant: str, why: str) -> DPError:
     return DPError(
         "needs_delta",
         f"The {accountant} accountant needs a total delta above zero: {why}",
-        accountant=accountant,
+        accountant=accountant, why=why,
     )
 
 
@@ -192,7 +193,11 @@ def drv_epsilon(epsilons: Sequence[float], counts: Sequence[int], delta_prime: f
     eps = np.asarray(epsilons, dtype=float)
     k = np.asarray(counts, dtype=float)
     if not 0 < delta_prime < 1:
-        raise ValueError(f"The slack delta' must lie strictly between 0 and 1, got {delta_prime:g}.")
+        raise DPError(
+            "slack_delta",
+            f"The slack delta' must lie strictly between 0 and 1, got {delta_prime:g}.",
+            delta_prime=delta_prime,
+        )
     return float(math.sqrt(2 * math.log(1 / delta_prime) * np.sum(k * eps**2)) + np.sum(k * eps * np.expm1(eps)))
 
 
@@ -213,9 +218,13 @@ def zcdp_epsilon(rho: float, delta: float, tight: bool = True) -> float:
     rho alpha + ln(1/(alpha delta)) / (alpha - 1) + ln(1 - 1/alpha); never above the first.
     """
     if not rho >= 0 or not math.isfinite(rho):
-        raise ValueError(f"rho must be a finite number of at least zero, got {rho!r}.")
+        raise DPError("bad_rho", f"rho must be a finite number of at least zero, got {rho!r}.", rho=rho)
     if not 0 < delta < 1:
-        raise ValueError(f"Delta must lie strictly between 0 and 1 for a zCDP conversion, got {delta:g}.")
+        raise DPError(
+            "zcdp_delta",
+            f"Delta must lie strictly between 0 and 1 for a zCDP conversion, got {delta:g}.",
+            delta=delta,
+        )
     if rho == 0:
         return 0.0
     log_inv = math.log(1 / delta)
@@ -574,6 +583,6 @@ def parallel_epsilon(epsilons: Iterable[float]) -> float:
     for e in values:
         if not (e >= 0 and math.isfinite(e)):
             raise DPError(
-                "bad_epsilon", f"Each epsilon must be a finite number of at least zero, got {e!r}.", epsilon=e
+                "bad_epsilon", f"Each epsilon must be a finite number of at least zero, got {e!r}.", epsilon=e,
             )
     return max(values)

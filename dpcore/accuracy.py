@@ -33,7 +33,7 @@ def _checked(code: str, check: Callable[..., Any], *args: Any, **kwargs: Any) ->
     try:
         return check(*args, **kwargs)
     except ValueError as error:
-        raise DPError(code, str(error), value=args[-1]) from None
+        raise DPError(code, str(error), value=args[-1], error=error) from None
 
 
 def _check_kind(kind: Any) -> NoiseKind:

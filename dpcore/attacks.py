@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.counting import check_frame_column, row_mask
+from dpcore.errors import DPError
 from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
 from dpcore.mechanisms import calibrate
 from dpcore.posterior import posterior_bounds, posterior_from_likelihoods
@@ -92,7 +93,11 @@ def _scale(epsilon: Any, sensitivity: Any) -> float:
     sens = check_positive("Sensitivity", sensitivity)
     b = sens / eps
     if not math.isfinite(b):
-        raise ValueError(f"Epsilon {eps:g} is too small for sensitivity {sens:g}: the noise scale overflows.")
+        raise DPError(
+            "noise_overflow",
+            f"Epsilon {eps:g} is too small for sensitivity {sens:g}: the noise scale overflows.",
+            epsilon=eps, sensitivity=sens,
+        )
     return b
 
 
@@ -176,7 +181,11 @@ def averaging_success_probability(
     tol = check_positive("The tolerance", tolerance)
     t = n * tol / b
     if not math.isfinite(t):
-        raise ValueError(f"The tolerance {tol:g} is too large for these settings: use a smaller one.")
+        raise DPError(
+            "tolerance_too_large",
+            f"The tolerance {tol:g} is too large for these settings: use a smaller one.",
+            tolerance=tol,
+        )
     if n == 1:
         return -math.expm1(-t)
     return _sum_abs_below(n, t)
@@ -341,13 +350,24 @@ def _check_checkpoints(checkpoints: Sequence[int] | np.ndarray) -> np.ndarray:
     try:
         cp = np.asarray(checkpoints, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError("The checkpoints must be whole numbers of answers.") from None
+        raise DPError("checkpoints_not_whole", "The checkpoints must be whole numbers of answers.") from None
     if cp.ndim != 1 or cp.size == 0 or cp.size > MAX_TRACE_POINTS:
-        raise ValueError(f"Give between 1 and {MAX_TRACE_POINTS:,} checkpoints, got {cp.size:,}.")
+        raise DPError(
+            "checkpoints_count",
+            f"Give between 1 and {MAX_TRACE_POINTS:,} checkpoints, got {cp.size:,}.",
+            maximum=MAX_TRACE_POINTS, count=cp.size,
+        )
     if not np.all(np.isfinite(cp)) or np.any(cp != np.round(cp)) or cp[0] < 1 or np.any(np.diff(cp) <= 0):
-        raise ValueError("The checkpoints must be increasing whole numbers of answers, starting at 1 or more.")
+        raise DPError(
+            "checkpoints_order",
+            "The checkpoints must be increasing whole numbers of answers, starting at 1 or more.",
+        )
     if cp[-1] > MAX_REPEATED_QUERIES:
-        raise ValueError(f"At most {MAX_REPEATED_QUERIES:,} repeated queries, got {int(cp[-1]):,}.")
+        raise DPError(
+            "too_many_queries",
+            f"At most {MAX_REPEATED_QUERIES:,} repeated queries, got {int(cp[-1]):,}.",
+            maximum=MAX_REPEATED_QUERIES, count=int(cp[-1]),
+        )
     return cp.astype(np.int64)
 
 
@@ -434,7 +454,7 @@ def table_6_3(
     """
     eps_list = [check_epsilon(e) for e in epsilons]
     if not eps_list:
-        raise ValueError("Choose at least one epsilon for the table.")
+        raise DPError("no_epsilons", "Choose at least one epsilon for the table.")
     n = _check_trials(trials)
     k_list = [_check_k(k, MAX_REPEATED_QUERIES) for k in ks]
     rows: list[Table63Row] = []
@@ -494,9 +514,13 @@ def _target_index(frame: pd.DataFrame, name_column: str, target: Any) -> int:
     check_frame_column(frame, name_column)
     hits = np.flatnonzero(frame[name_column].astype(str).to_numpy() == str(target))
     if hits.size == 0:
-        raise ValueError(f"Nobody called {str(target)!r} is in the table.")
+        raise DPError("target_missing", f"Nobody called {str(target)!r} is in the table.", target=str(target))
     if hits.size > 1:
-        raise ValueError(f"{hits.size} rows are called {str(target)!r}: the target must be one person.")
+        raise DPError(
+            "target_not_unique",
+            f"{hits.size} rows are called {str(target)!r}: the target must be one person.",
+            rows=hits.size, target=str(target),
+        )
     return int(hits[0])
 
 
@@ -607,7 +631,7 @@ def difference_posterior(
     p = check_probability("The prior", prior)
     d = np.asarray(observed_difference, dtype=float)
     if not np.all(np.isfinite(d)):
-        raise ValueError("The observed difference must be a finite number.")
+        raise DPError("observed_not_finite", "The observed difference must be a finite number.")
     l1 = _log_difference_pdf(d - 1.0, b)
     l0 = _log_difference_pdf(d, b)
     top = np.maximum(l1, l0)

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.columns import category_labels, people_per_row
+from dpcore.errors import DPError
 from dpcore.limits import MAX_BINS, MAX_CATEGORIES
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.validation import check_count
@@ -30,10 +31,12 @@ class NumericBins:
 
     def __post_init__(self) -> None:
         if not (np.isfinite(self.lower) and np.isfinite(self.upper)):
-            raise ValueError("The lower and upper bounds must be finite numbers.")
+            raise DPError("histogram_bounds_not_finite", "The lower and upper bounds must be finite numbers.")
         if self.lower >= self.upper:
-            raise ValueError(
-                f"The lower bound ({self.lower:g}) must be below the upper bound ({self.upper:g})."
+            raise DPError(
+                "bounds_order",
+                f"The lower bound ({self.lower:g}) must be below the upper bound ({self.upper:g}).",
+                lower=self.lower, upper=self.upper,
             )
         check_count("The number of bins", self.count, minimum=1, maximum=MAX_BINS)
 
@@ -61,13 +64,15 @@ class CategoryBins:
 
     def __post_init__(self) -> None:
         if not self.categories:
-            raise ValueError("Choose at least one category to count.")
+            raise DPError("no_categories", "Choose at least one category to count.")
         if len(self.categories) > MAX_CATEGORIES:
-            raise ValueError(
-                f"A histogram can show at most {MAX_CATEGORIES} categories, got {len(self.categories)}."
+            raise DPError(
+                "too_many_categories",
+                f"A histogram can show at most {MAX_CATEGORIES} categories, got {len(self.categories)}.",
+                maximum=MAX_CATEGORIES, count=len(self.categories),
             )
         if len(set(self.categories)) != len(self.categories):
-            raise ValueError("Each category may be declared only once.")
+            raise DPError("category_declared_twice", "Each category may be declared only once.")
 
     @property
     def count(self) -> int:
@@ -118,7 +123,11 @@ def histogram(
     if isinstance(bins, NumericBins):
         numbers = pd.to_numeric(kept, errors="coerce").to_numpy(dtype=float)
         if np.isnan(numbers).any():
-            raise ValueError(f"The column {column!r} is not numeric: choose categories instead of bounds.")
+            raise DPError(
+                "column_not_numeric_bounds",
+                f"The column {column!r} is not numeric: choose categories instead of bounds.",
+                column=column,
+            )
         idx = bins.index(numbers)
         clamped = int(np.count_nonzero((numbers < bins.lower) | (numbers > bins.upper)))
     else:

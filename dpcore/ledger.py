@@ -50,14 +50,14 @@ def _epsilon(value: Any, *, allow_zero: bool, what: str) -> float:
     try:
         return check_epsilon(value, allow_zero=allow_zero)
     except ValueError as error:
-        raise DPError("invalid_epsilon", f"{what}: {error}", value=value) from None
+        raise DPError("invalid_epsilon", f"{what}: {error}", value=value, what=what, error=error) from None
 
 
 def _delta(value: Any, what: str) -> float:
     try:
         return check_delta(value)
     except ValueError as error:
-        raise DPError("invalid_delta", f"{what}: {error}", value=value) from None
+        raise DPError("invalid_delta", f"{what}: {error}", value=value, what=what, error=error) from None
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Ledger:
         if len(self.entries) > MAX_LEDGER_ENTRIES:
             raise DPError(
                 "ledger_full", f"A ledger holds at most {MAX_LEDGER_ENTRIES:,} releases, got {len(self.entries):,}.",
-                count=len(self.entries),
+                count=len(self.entries), maximum=MAX_LEDGER_ENTRIES,
             )
         if any(not isinstance(e, LedgerEntry) for e in self.entries):
             raise DPError("invalid_ledger", "Every entry of a ledger must be a LedgerEntry.")
@@ -213,5 +213,5 @@ class Ledger:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             raise DPError(
-                "invalid_ledger", f"This is not a saved privacy ledger ({error}).", reason=str(error)
+                "invalid_ledger", f"This is not a saved privacy ledger ({error}).", reason=str(error),
             ) from None

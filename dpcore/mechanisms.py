@@ -52,7 +52,11 @@ def gaussian_sigma(
         from dp_accounting.gaussian_mechanism import get_sigma_gaussian
 
         return sens * float(get_sigma_gaussian(eps, d))
-    raise ValueError(f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.")
+    raise DPError(
+        "unknown_calibration",
+        f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.",
+        method=method,
+    )
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,11 @@ def calibrate(
     Raises ValueError with a readable message for any invalid parameter.
     """
     if kind not in _FAMILIES:
-        raise ValueError(f"Unknown mechanism {kind!r}: choose one of {', '.join(NOISE_KINDS)}.")
+        raise DPError(
+            "unknown_mechanism",
+            f"Unknown mechanism {kind!r}: choose one of {', '.join(NOISE_KINDS)}.",
+            value=kind, options=', '.join(NOISE_KINDS),
+        )
     eps = check_epsilon(epsilon)
     sens = check_positive("Sensitivity", sensitivity)
     if kind == "gaussian":
@@ -277,11 +285,11 @@ def exponential_probabilities(
     try:
         q = np.asarray(scores, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError("Every score must be a number.") from None
+        raise DPError("scores_not_numbers", "Every score must be a number.") from None
     if q.ndim != 1 or q.size == 0:
-        raise ValueError("The exponential mechanism needs at least one option with a score.")
+        raise DPError("no_scores", "The exponential mechanism needs at least one option with a score.")
     if not np.all(np.isfinite(q)):
-        raise ValueError("Every score must be a finite number (no blanks, NaN or infinity).")
+        raise DPError("scores_not_finite", "Every score must be a finite number (no blanks, NaN or infinity).")
     gaps = q - q.max()  # <= 0; scaling the gaps (not the scores) cannot overflow to inf - inf
     with np.errstate(over="ignore", invalid="ignore"):
         logits = np.where(gaps == 0, 0.0, (eps / (2.0 * sens)) * gaps)
@@ -319,8 +327,10 @@ def rr_epsilon(p: float, categories: int = 2) -> float:
     prob = check_probability("The truth probability p", p, open_interval=True)
     categories = check_count("The number of categories", categories, minimum=2)
     if prob <= 1.0 / categories:
-        raise ValueError(
+        raise DPError(
+            "truth_p_low_answers",
             f"The truth probability p must be above 1/{categories} (= {1 / categories:.3g}), "
-            f"got {prob:g}: otherwise the answers carry no information about the truth."
+            f"got {prob:g}: otherwise the answers carry no information about the truth.",
+            k=categories, chance=1 / categories, p=prob,
         )
     return math.log(prob * (categories - 1) / (1 - prob))

@@ -14,6 +14,8 @@ from typing import Literal
 
 import numpy as np
 
+from dpcore.errors import DPError
+
 NeighbourKind = Literal["remove", "replace"]
 NEIGHBOUR_KINDS: tuple[NeighbourKind, ...] = ("remove", "replace")
 
@@ -36,7 +38,11 @@ def histogram_sensitivity(kind: NeighbourKind) -> Sensitivity:
         return Sensitivity(1.0, 1.0)
     if kind == "replace":
         return Sensitivity(2.0, math.sqrt(2.0))
-    raise ValueError(f"Unknown kind of neighbour {kind!r}: choose 'remove' or 'replace'.")
+    raise DPError(
+        "unknown_neighbours",
+        f"Unknown kind of neighbour {kind!r}: choose 'remove' or 'replace'.",
+        value=kind,
+    )
 
 
 def count_sensitivity(kind: NeighbourKind) -> Sensitivity:
@@ -50,9 +56,12 @@ def neighbour_counts(counts: np.ndarray, removed_bin: int, added_bin: int | None
     substitution, arrives in `added_bin` (-1 or None when the new value is not counted)."""
     c = np.asarray(counts, dtype=np.int64)
     if not 0 <= removed_bin < c.size:
-        raise ValueError("The chosen record is not counted in any bar, so removing it changes nothing.")
+        raise DPError(
+            "record_not_counted",
+            "The chosen record is not counted in any bar, so removing it changes nothing.",
+        )
     if c[removed_bin] <= 0:
-        raise ValueError("That bar is empty: there is nobody there to remove.")
+        raise DPError("bar_empty", "That bar is empty: there is nobody there to remove.")
     out = c.copy()
     out[removed_bin] -= 1
     if added_bin is not None and added_bin >= 0:

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.columns import column_answers
+from dpcore.errors import DPError
 from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
@@ -105,26 +106,46 @@ def _named_numbers(
 ) -> tuple[tuple[str, ...], tuple[float, ...]]:
     name_list, number_list = list(names), list(numbers)
     if len(name_list) != len(number_list):
-        raise ValueError(f"Every {what} needs exactly one {number_word}.")
+        raise DPError(
+            "names_numbers_mismatch",
+            f"Every {what} needs exactly one {number_word}.",
+            what=what, number_word=number_word,
+        )
     kept_names: list[str] = []
     kept_numbers: list[float] = []
     for row, (name, value) in enumerate(zip(name_list, number_list), start=1):
         if _blank(name) and _blank(value):
             continue  # an empty row, as the table editor adds one: ignore it
         if _blank(name):
-            raise ValueError(f"Row {row} has a {number_word} but no name: give every {what} a name.")
+            raise DPError(
+                "row_without_name",
+                f"Row {row} has a {number_word} but no name: give every {what} a name.",
+                row=row, number_word=number_word, what=what,
+            )
         label = str(name).strip()
         if _blank(value):
-            raise ValueError(f"{label!r} has no {number_word}: type a number in its row, or delete the row.")
+            raise DPError(
+                "row_without_number",
+                f"{label!r} has no {number_word}: type a number in its row, or delete the row.",
+                name=label, number_word=number_word,
+            )
         number = _number(value)
         if number is None:
-            raise ValueError(f"The {number_word} of {label!r} is {value!r}, which is not a finite number.")
+            raise DPError(
+                "number_not_finite",
+                f"The {number_word} of {label!r} is {value!r}, which is not a finite number.",
+                number_word=number_word, name=label, value=value,
+            )
         if label in kept_names:
-            raise ValueError(f"Two rows are both called {label!r}: give each {what} its own name.")
+            raise DPError(
+                "duplicate_name",
+                f"Two rows are both called {label!r}: give each {what} its own name.",
+                name=label, what=what,
+            )
         kept_names.append(label)
         kept_numbers.append(number)
     if not kept_names:
-        raise ValueError(empty_message)
+        raise DPError("empty_named_table", empty_message, what=what)
     return tuple(kept_names), tuple(kept_numbers)
 
 
@@ -143,10 +164,18 @@ def score_table(names: Any, scores: Any) -> ScoreTable:
         empty_message="The score table is empty: add at least one option with a score.",
     )
     if len(kept_names) > MAX_CATEGORIES:
-        raise ValueError(f"The table has {len(kept_names):,} options; use at most {MAX_CATEGORIES}.")
+        raise DPError(
+            "too_many_options",
+            f"The table has {len(kept_names):,} options; use at most {MAX_CATEGORIES}.",
+            count=len(kept_names), maximum=MAX_CATEGORIES,
+        )
     for name, score in zip(kept_names, kept_scores):
         if abs(score) > MAX_ABS_SCORE:
-            raise ValueError(f"The score of {name!r} is {score:g}; scores must lie between -1e15 and 1e15.")
+            raise DPError(
+                "score_out_of_range",
+                f"The score of {name!r} is {score:g}; scores must lie between -1e15 and 1e15.",
+                name=name, score=score,
+            )
     return ScoreTable(kept_names, kept_scores)
 
 
@@ -161,7 +190,11 @@ def buyer_table(names: Any, max_prices: Any) -> ScoreTable:
     )
     for name, price in zip(kept_names, kept_prices):
         if price < 0:
-            raise ValueError(f"The maximum price of {name!r} is {price:g}; a price cannot be negative.")
+            raise DPError(
+                "negative_price",
+                f"The maximum price of {name!r} is {price:g}; a price cannot be negative.",
+                name=name, price=price,
+            )
     return ScoreTable(kept_names, kept_prices)
 
 
@@ -203,20 +236,30 @@ def price_grid(lowest: float, highest: float, step: float) -> np.ndarray:
     """
     lo, hi, st = (_number(v) for v in (lowest, highest, step))
     if lo is None or hi is None or st is None:
-        raise ValueError("The lowest price, the highest price and the step must be numbers.")
+        raise DPError("price_grid_numbers", "The lowest price, the highest price and the step must be numbers.")
     if lo < 0:
-        raise ValueError(f"The lowest candidate price must be 0 or more, got {lo:g}.")
+        raise DPError("lowest_price_negative", f"The lowest candidate price must be 0 or more, got {lo:g}.", lowest=lo)
     if hi <= lo:
-        raise ValueError(f"The highest candidate price ({hi:g}) must be above the lowest ({lo:g}).")
+        raise DPError(
+            "price_order",
+            f"The highest candidate price ({hi:g}) must be above the lowest ({lo:g}).",
+            highest=hi, lowest=lo,
+        )
     if hi > MAX_PRICE:
-        raise ValueError(f"The highest candidate price must be at most {MAX_PRICE:g}, got {hi:g}.")
+        raise DPError(
+            "highest_price_too_large",
+            f"The highest candidate price must be at most {MAX_PRICE:g}, got {hi:g}.",
+            maximum=MAX_PRICE, highest=hi,
+        )
     if st <= 0:
-        raise ValueError(f"The price step must be greater than zero, got {st:g}.")
+        raise DPError("price_step", f"The price step must be greater than zero, got {st:g}.", step=st)
     count = int(math.floor((hi - lo) / st + 1e-9)) + 1
     if count > MAX_PRICE_CANDIDATES:
-        raise ValueError(
+        raise DPError(
+            "too_many_prices",
             f"That grid has {count:,} candidate prices; use at most {MAX_PRICE_CANDIDATES} "
-            "(a larger step or a narrower range)."
+            "(a larger step or a narrower range).",
+            count=count, maximum=MAX_PRICE_CANDIDATES,
         )
     return np.round(lo + st * np.arange(count), 10)
 
@@ -234,7 +277,7 @@ def revenue_sensitivity(prices: np.ndarray) -> float:
     most r (one pumpkin more or less at price r), so Delta_q = the largest candidate price."""
     r = np.asarray(prices, dtype=float)
     if r.size == 0 or r.max() <= 0:
-        raise ValueError("The candidate prices must include a price above zero.")
+        raise DPError("no_positive_price", "The candidate prices must include a price above zero.")
     return float(r.max())
 
 
@@ -299,7 +342,7 @@ def compare_pricing(prices: np.ndarray, max_prices: np.ndarray, epsilon: float) 
     eps = check_epsilon(epsilon)
     r = np.asarray(prices, dtype=float)
     if r.size < 2:
-        raise ValueError("Give at least two candidate prices.")
+        raise DPError("two_prices", "Give at least two candidate prices.")
     rev = revenues(r, max_prices)
     sens = revenue_sensitivity(r)
     probs = exponential_probabilities(rev, eps, sens)
@@ -388,7 +431,7 @@ def private_mode(
     label = name or str(series.name or "column")
     answers = column_answers(series, weights, candidates)
     if not answers.categories or (answers.codes.size == 0 and candidates is None):
-        raise ValueError(f"The column {label!r} has no values (every row is empty).")
+        raise DPError("column_no_values", f"The column {label!r} has no values (every row is empty).", column=label)
     counts = answers.counts
     order = np.argsort(-counts, kind="stable")
     distinct = int(order.size)

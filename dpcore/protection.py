@@ -126,7 +126,7 @@ def bound_contributions(
         raise DPError("not_a_table", "The data must be a table.")
     if id_column not in frame.columns:
         raise DPError(
-            "unknown_column", f"The table has no column named {str(id_column)!r}.", column=id_column
+            "unknown_column", f"The table has no column named {str(id_column)!r}.", column=id_column,
         )
     ids = frame[id_column]
     has_id = ids.notna().to_numpy()

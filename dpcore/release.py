@@ -64,7 +64,9 @@ def _checked_counts(counts: Any) -> np.ndarray:
         raise DPError("invalid_counts", "Every count must be a number.") from None
     if values.ndim != 1:
         raise DPError(
-            "invalid_counts", f"The counts must be one list of numbers, got an array of shape {values.shape}."
+            "invalid_counts",
+            f"The counts must be one list of numbers, got an array of shape {values.shape}.",
+            shape=values.shape,
         )
     if values.size == 0:
         raise DPError("empty_counts", "There is nothing to release: the list of counts is empty.")
@@ -82,7 +84,8 @@ def _checked_counts(counts: Any) -> np.ndarray:
                 i = int(np.argmax(bad))
                 v = float(values[i])
                 shown = f"{v:,.0f}" if math.isfinite(v) and v.is_integer() else f"{v:g}"
-                raise DPError(code, f"Count number {i + 1} is {shown}: {why}.", index=i, value=v)
+                raise DPError(code, f"Count number {i + 1} is {shown}: {why}.", index=i, value=v, number=i + 1,
+                              shown=shown, maximum=MAX_RELEASE_COUNT)
     return values
 
 
@@ -125,7 +128,11 @@ class HistogramDomain:
 
     def __post_init__(self) -> None:
         if self.source not in DOMAIN_SOURCES:
-            raise ValueError(f"Unknown source of bins {self.source!r}: choose one of {', '.join(DOMAIN_SOURCES)}.")
+            raise DPError(
+                "unknown_bin_source",
+                f"Unknown source of bins {self.source!r}: choose one of {', '.join(DOMAIN_SOURCES)}.",
+                value=self.source, options=', '.join(DOMAIN_SOURCES),
+            )
 
     @property
     def declared(self) -> bool:

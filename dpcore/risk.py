@@ -102,13 +102,13 @@ def _check_fprs(fprs: Any) -> np.ndarray:
         raise DPError(
             "invalid_fpr",
             f"Give between 1 and {MAX_TRADEOFF_POINTS:,} false-positive rates, got {a.size:,}.",
-            count=int(a.size),
+            count=int(a.size), maximum=MAX_TRADEOFF_POINTS,
         )
     for value in a:
         try:
             check_probability("A false-positive rate", value)
         except ValueError as error:
-            raise DPError("invalid_fpr", str(error), value=float(value)) from None
+            raise DPError("invalid_fpr", str(error), value=float(value), error=error) from None
     return a
 
 

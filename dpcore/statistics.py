@@ -169,7 +169,7 @@ class Count(_Additive):
         f = self.factor
         if isinstance(f, bool) or not isinstance(f, Real) or not (math.isfinite(f) and f > 0):
             raise DPError(
-                "factor", f"The count's multiplier must be a finite number above 0, got {f!r}.", value=f
+                "factor", f"The count's multiplier must be a finite number above 0, got {f!r}.", value=f,
             )
 
     def mask(self, frame: pd.DataFrame) -> np.ndarray:
@@ -338,7 +338,7 @@ class Mean:
         """(N, |mu|, sum sensitivity, count sensitivity) in the norm `kind` calibrates on."""
         if frame is None:
             raise DPError(
-                "frame_needed", "The accuracy of a mean depends on how many values it averages: give the data."
+                "frame_needed", "The accuracy of a mean depends on how many values it averages: give the data.",
             )
         v = self._values(frame)
         mu = abs(float(np.clip(v, self.lower, self.upper).mean()))
@@ -488,8 +488,11 @@ class Quantile:
     def __post_init__(self) -> None:
         q = self.q
         if isinstance(q, bool) or not isinstance(q, Real) or not 0 < q < 1:
-            raise DPError("quantile", f"The quantile must lie strictly between 0 and 1 (0.5 for the median), got {q!r}.",
-                          value=q)
+            raise DPError(
+                "quantile",
+                f"The quantile must lie strictly between 0 and 1 (0.5 for the median), got {q!r}.",
+                value=q,
+            )
         try:
             grid = np.asarray(self.candidates, dtype=float)
         except (TypeError, ValueError):
@@ -605,7 +608,7 @@ class Quantile:
                 "accuracy_unreachable",
                 f"No epsilon up to a million puts this quantile within ±{target:g} with probability "
                 f"{1 - alpha:g}: the grid of candidates is too coarse there. Loosen the target or refine the grid.",
-                value=target,
+                value=target, confidence=1 - alpha,
             )
         if coverage(math.exp(lo)) >= 1 - alpha:
             return 1e-6

@@ -16,9 +16,9 @@ def _as_float(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number, got {value!r}.") from None
+        raise DPError("not_a_number", f"{name} must be a number, got {value!r}.", what=name, value=value) from None
     if math.isnan(number):
-        raise ValueError(f"{name} must be a number, got NaN.")
+        raise DPError("nan_number", f"{name} must be a number, got NaN.", what=name)
     return number
 
 
@@ -26,10 +26,10 @@ def check_epsilon(epsilon: Any, *, allow_zero: bool = False) -> float:
     """Return epsilon as a float, or raise ValueError if it is not a usable privacy budget."""
     eps = _as_float("Epsilon", epsilon)
     if math.isinf(eps):
-        raise ValueError("Epsilon must be finite: an infinite epsilon means no privacy at all.")
+        raise DPError("epsilon_infinite", "Epsilon must be finite: an infinite epsilon means no privacy at all.")
     if eps < 0 or (eps == 0 and not allow_zero):
         bound = "zero or more" if allow_zero else "greater than zero"
-        raise ValueError(f"Epsilon must be {bound}, got {eps:g}.")
+        raise DPError("epsilon_range", f"Epsilon must be {bound}, got {eps:g}.", epsilon=eps)
     return eps
 
 
@@ -37,11 +37,12 @@ def check_delta(delta: Any, *, allow_zero: bool = True) -> float:
     """Return delta as a float in [0, 1) (or (0, 1) when zero is not allowed)."""
     d = _as_float("Delta", delta)
     if not 0.0 <= d < 1.0:
-        raise ValueError(f"Delta must be at least 0 and below 1, got {d:g}.")
+        raise DPError("delta_range", f"Delta must be at least 0 and below 1, got {d:g}.", delta=d)
     if d == 0.0 and not allow_zero:
-        raise ValueError(
+        raise DPError(
+            "delta_zero_gaussian",
             "Delta must be greater than zero for the Gaussian mechanism: "
-            "Gaussian noise can never give pure (delta = 0) differential privacy."
+            "Gaussian noise can never give pure (delta = 0) differential privacy.",
         )
     return d
 
@@ -50,7 +51,11 @@ def check_positive(name: str, value: Any) -> float:
     """Return value as a finite float > 0 (sensitivities, scales, tolerances)."""
     v = _as_float(name, value)
     if not math.isfinite(v) or v <= 0:
-        raise ValueError(f"{name} must be a finite number greater than zero, got {v:g}.")
+        raise DPError(
+            "not_positive",
+            f"{name} must be a finite number greater than zero, got {v:g}.",
+            what=name, value=v,
+        )
     return v
 
 
@@ -58,9 +63,9 @@ def check_probability(name: str, value: Any, *, open_interval: bool = False) -> 
     """Return value as a float in [0, 1] (or (0, 1) when open_interval)."""
     p = _as_float(name, value)
     if open_interval and not 0.0 < p < 1.0:
-        raise ValueError(f"{name} must lie strictly between 0 and 1, got {p:g}.")
+        raise DPError("probability_open", f"{name} must lie strictly between 0 and 1, got {p:g}.", what=name, value=p)
     if not 0.0 <= p <= 1.0:
-        raise ValueError(f"{name} must lie between 0 and 1, got {p:g}.")
+        raise DPError("probability_range", f"{name} must lie between 0 and 1, got {p:g}.", what=name, value=p)
     return p
 
 
@@ -68,11 +73,12 @@ def check_count(name: str, value: Any, *, minimum: int = 1, maximum: int | None 
     """Return value as an int within [minimum, maximum]."""
     v = _as_float(name, value)
     if not v.is_integer():
-        raise ValueError(f"{name} must be a whole number, got {v:g}.")
+        raise DPError("not_whole", f"{name} must be a whole number, got {v:g}.", what=name, value=v)
     n = int(v)
     if n < minimum or (maximum is not None and n > maximum):
         upper = f" and at most {maximum:,}" if maximum is not None else ""
-        raise ValueError(f"{name} must be at least {minimum:,}{upper}, got {n:,}.")
+        raise DPError("count_range", f"{name} must be at least {minimum:,}{upper}, got {n:,}.",
+                      what=name, minimum=minimum, maximum=maximum, value=n)
     return n
 
 
@@ -86,7 +92,7 @@ def check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
                       lower=lower, upper=upper) from None
     if not (math.isfinite(lo) and math.isfinite(hi)) or max(abs(lo), abs(hi)) > MAX_SUM_BOUND:
         raise DPError("bounds", f"The bounds must be finite numbers within ±{MAX_SUM_BOUND:g}, got {lo:g} and {hi:g}.",
-                      lower=lo, upper=hi)
+                      lower=lo, upper=hi, maximum=MAX_SUM_BOUND)
     if lo >= hi:
         raise DPError("bounds_order", f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).",
                       lower=lo, upper=hi)
@@ -96,5 +102,6 @@ def check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
 def check_choice(code: str, what: str, value: Any, options: Sequence[T]) -> T:
     """`value` if it is one of `options`, else DPError(code): "Unknown {what} 'x': choose one of ..."."""
     if value not in options:
-        raise DPError(code, f"Unknown {what} {value!r}: choose one of {', '.join(map(str, options))}.", value=value)
+        raise DPError(code, f"Unknown {what} {value!r}: choose one of {', '.join(map(str, options))}.", value=value,
+                      options=", ".join(map(str, options)))
     return value

@@ -14,6 +14,7 @@ import streamlit as st
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
 from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_MB
+from ui.errors import message
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT
@@ -63,7 +64,7 @@ def _parse_upload(widget_key: str) -> None:
     try:
         table = load_csv(uploaded.getvalue(), max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
     except ValueError as exc:
-        st.session_state[_UPLOAD_ERROR] = str(exc)
+        st.session_state[_UPLOAD_ERROR] = message(exc)
     else:
         st.session_state[_UPLOAD_STATE] = (uploaded.file_id, uploaded.name, table)
         st.session_state.pop(_UPLOAD_ERROR, None)

@@ -16,6 +16,7 @@ from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
 from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
+from ui.errors import message
 from ui.language import install, language_switch
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
@@ -141,4 +142,4 @@ def computed(compute: Callable[[S], V], settings: S, where: DeltaGenerator | Non
 
 def show_error(exc: ValueError, where: DeltaGenerator | None = None) -> None:
     """Show a dpcore ValueError as an error box in the page (never a traceback)."""
-    (where or st).error(TEXT["error_prefix"].format(message=exc))
+    (where or st).error(TEXT["error_prefix"].format(message=message(exc)))

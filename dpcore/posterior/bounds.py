@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dpcore.errors import DPError
 from dpcore.validation import check_count, check_epsilon
 
 
@@ -19,11 +20,15 @@ def check_prior(prior: float | np.ndarray) -> np.ndarray:
     try:
         p = np.asarray(prior, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"The prior must be a probability between 0 and 1, got {prior!r}.") from None
+        raise DPError(
+            "prior_not_probability",
+            f"The prior must be a probability between 0 and 1, got {prior!r}.",
+            value=prior,
+        ) from None
     bad = np.isnan(p) | (p < 0) | (p > 1)
     if np.any(bad):
         first = p[bad].flat[0] if p.ndim else float(p)
-        raise ValueError(f"The prior must be a probability between 0 and 1, got {first:g}.")
+        raise DPError("prior_range", f"The prior must be a probability between 0 and 1, got {first:g}.", value=first)
     return p
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dpcore.errors import DPError
 from dpcore.mechanisms import rr_truth_probability
 from dpcore.posterior.loss import PrivacyLossDistribution, loss_crossings, privacy_loss_distribution
 from dpcore.posterior.models import AttackModel
@@ -22,7 +23,7 @@ from dpcore.validation import check_epsilon
 def _epsilons(epsilons: float | np.ndarray) -> np.ndarray:
     e = np.asarray(epsilons, dtype=float)
     if np.any(~np.isfinite(e)) or np.any(e < 0):
-        raise ValueError("Every epsilon must be a finite number of at least 0.")
+        raise DPError("epsilons_invalid", "Every epsilon must be a finite number of at least 0.")
     return e
 
 

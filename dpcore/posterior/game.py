@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dpcore.errors import DPError
 from dpcore.limits import MAX_GAME_ROUNDS
 from dpcore.posterior.loss import PrivacyLossDistribution, privacy_loss_distribution
 from dpcore.posterior.models import AttackModel
@@ -22,7 +23,7 @@ def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: fl
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
     if np.any(n <= 0) or np.any(k < 0) or np.any(k > n):
-        raise ValueError("Need at least one trial and between 0 and that many successes.")
+        raise DPError("trials_successes", "Need at least one trial and between 0 and that many successes.")
     z2 = z * z
     centre = (k + z2 / 2) / (n + z2)
     half = z * np.sqrt(k * (n - k) / n + z2 / 4) / (n + z2)

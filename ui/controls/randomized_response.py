@@ -13,6 +13,7 @@ from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from dpcore.rng import make_rng
 from dpcore.validation import check_epsilon
+from ui.errors import message
 from ui.memo import session_memo
 from ui.page import PageContext, show_error
 from ui.state import url_choice
@@ -30,7 +31,7 @@ def _eps_typed() -> None:
     try:
         eps = check_epsilon(st.session_state["rr_eps"])
     except ValueError as exc:
-        st.session_state[_EPS_ERROR] = str(exc)
+        st.session_state[_EPS_ERROR] = message(exc)
         return
     st.session_state["rr_p"] = rr_truth_probability(eps)
 

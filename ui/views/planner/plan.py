@@ -19,6 +19,7 @@ from dpcore.mechanisms import AdditiveNoise, calibrate
 from dpcore.protection import Protection
 from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
+from ui.errors import message
 from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, accuracy_curves
 from ui.i18n import per_language
@@ -148,7 +149,7 @@ def _row(item: Item, epsilon: float | None, delta: float, s: Settings) -> Row:
         return Row(item, name, epsilon, mechanism_delta, accuracy, reference, reference_text,
                    _clamped(stat, s.frame, accuracy), events, stat=stat)
     except ValueError as exc:
-        return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), str(exc))
+        return Row(item, name, math.nan, 0.0, math.nan, math.nan, "", "", (), message(exc))
 
 
 def _relative(row: Row) -> float:

@@ -167,7 +167,7 @@ def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) ->
         except DPError:
             raise
         except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{row.name}: {exc}", name=row.name) from None
+            raise DPError("not_releasable", f"{row.name}: {exc}", name=row.name, error=exc) from None
         drawn.append(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, values,
                                       float(row.epsilon), float(row.delta)))
     if not drawn:

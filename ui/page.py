@@ -24,9 +24,11 @@ from ui.safe import md_escape
 from ui.text.common import TEXT
 
 # Our own constant CSS (never user text): Streamlit's 6rem top padding and 2.75rem page titles
-# would push every chart down by 100-150 px at 1280x720, and a title of four lines on a phone.
+# would push every chart down by 100-150 px at 1280x720, and a title of four lines on a phone; a
+# narrow table column would break a Chinese word such as 拉普拉斯 anywhere (cells break at spaces).
 _STYLE = (
     "<style>[data-testid=stMainBlockContainer]{padding-top:2.5rem}"
+    "[data-testid=stMarkdownContainer] :is(td,th){word-break:keep-all}"
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}</style>"
 )

@@ -85,8 +85,8 @@ TEXT: dict[str, str] = {
     # the table and chart
     "col_statistic": "统计量",
     "col_mechanism": "噪声",
-    "col_epsilon": "花费的 ε",
-    "col_accuracy": "95% 的情况下误差不超过",
+    "col_epsilon": "花费 ε",
+    "col_accuracy": "95% 误差不超过",
     "col_relative": "相对于",
     "within": "±{a}",
     "relative": "{reference}的 {share}",

@@ -5,10 +5,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-if ! [ -x /usr/bin/chromium ]; then
+# Debian packages: the browser, Chinese glyphs for it (the interface speaks 中文 too), PostgreSQL.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+# PostgreSQL for the live poll's store tests (tests/postgres.py starts a throwaway server on 127.0.0.1).
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The poll store tests fail, rather than skip, when PostgreSQL is missing here.
+export POLL_REQUIRE_POSTGRES=1
 exec .venv/bin/python -m pytest "$@"

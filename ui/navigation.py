@@ -26,6 +26,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/4_Exponential_mechanism.py", "nav_exponential", ":material/how_to_vote:"),
     PageEntry("pages/5_Randomized_response.py", "nav_rr", ":material/toll:"),
     PageEntry("pages/6_Release_planner.py", "nav_planner", ":material/calculate:"),
+    PageEntry("pages/7_Live_poll.py", "nav_poll", ":material/ballot:"),
 )
 
 

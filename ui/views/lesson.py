@@ -46,6 +46,7 @@ TOUR = per_language(lambda: (
     Step("pages/4_Exponential_mechanism.py", (("exp_tab", "vote"),), TEXT["lesson_exponential"]),
     Step("pages/5_Randomized_response.py", (("rr_tab", "protocol"),), TEXT["lesson_rr"]),
     Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"]),
+    Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"]),
 ))  # call TOUR() for the run's language
 
 

@@ -1,0 +1,150 @@
+"""AppTest for pages/7_Live_poll.py: the teacher opens a poll, students answer, close and reveal.
+
+Each test uses its own SQLite file (DATABASE_URL). AppTest does not fire `run_every` and cannot press
+the component's buttons: a student's answer is stored through the store under the session's token,
+as the buttons' callback does (the browser test presses them)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import assert_clean, chart_titled, layout, page_errors, page_text, run_page
+from ui.classroom import store
+from ui.i18n import language
+from ui.text.poll import TEXT
+
+PAGE = "pages/7_Live_poll.py"
+CHART = TEXT["chart_title"].split("\n")[0]
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    url = f"sqlite:///{tmp_path / 'polls.sqlite'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    eng = store.make_engine(url)
+    yield eng
+    eng.dispose()
+
+
+def _open_poll(question: str, method: str = "device", eps: float | None = None) -> AppTest:
+    at = run_page(PAGE)
+    at.text_input(key="poll_question").input(question)
+    at.radio(key="poll_method").set_value(method)
+    if eps is not None:
+        at.number_input(key="poll_eps").set_value(eps)
+    next(b for b in at.button if b.label == TEXT["create"]).click()
+    return at.run()
+
+
+def test_the_teacher_opens_a_poll_and_gets_code_link_qr_and_live_view(db) -> None:
+    at = _open_poll("Did you sleep eight hours?", eps=2.0)
+    assert_clean(at)
+    code = at.query_params["poll"]
+    assert "teacher" not in at.query_params  # the secret stays off the projected address bar
+    secret = at.session_state["poll_secrets"][code]
+    poll = store.teacher_poll(db, code, secret)
+    assert poll is not None and poll.question == "Did you sleep eight hours?"
+    assert poll.p == pytest.approx(math.exp(2) / (math.exp(2) + 1))
+    text = page_text(at)
+    assert f"**{code}**" in text and TEXT["live_none"] in text and TEXT["note_device"] in text
+    links = [c.value for c in at.code]
+    assert any(link.endswith(f"?poll={code}") for link in links)
+    assert any(f"teacher={secret}" in link for link in links)
+    assert len(at.get("image")) == 1  # the QR code
+    assert [m.value for m in at.metric][0] == "0"
+    chart_titled(at, CHART)
+
+
+def test_a_bad_question_is_refused_with_a_sentence(db) -> None:
+    at = _open_poll("   ")
+    assert page_errors(at) and "1 to 200 characters" in page_errors(at)[0]
+    assert "poll" not in at.query_params and "poll_secrets" not in at.session_state
+
+
+def test_the_coin_protocol_is_stored_with_p_three_quarters(db) -> None:
+    at = _open_poll("Coin?", method="coin", eps=4.0)
+    poll = store.get_poll(db, at.query_params["poll"])
+    assert poll.method == "coin" and poll.p == 0.75
+    assert TEXT["note_coin"] in page_text(at)
+
+
+def test_the_live_view_counts_answers_and_keeps_its_chart_layout(db) -> None:
+    poll, secret = store.create_poll(db, "Q?", math.log(3))
+    query = {"poll": poll.code, "teacher": secret}
+    empty = chart_titled(run_page(PAGE, query), CHART)
+    sent = [True] * 20 + [False] * 10
+    for i, yes in enumerate(sent):
+        store.submit_answer(db, poll.code, f"student-{i:04d}", yes)
+    at = run_page(PAGE, query)
+    assert_clean(at)
+    assert "teacher" not in at.query_params and at.query_params["poll"] == poll.code
+    metrics = [m.value for m in at.metric]
+    assert metrics[0] == "30" and metrics[1] == "0.667"
+    assert "the estimated true share of \"yes\" is **0.833**" in page_text(at)
+    spec = chart_titled(at, CHART)
+    assert layout(spec) == layout(empty)
+    lines = spec["datasets"]["lines"]
+    assert lines["n"].max() == 30
+    assert lines.loc[lines["n"] == 30, "share"].round(4).tolist() == [0.8333, 0.6667]
+
+
+def test_a_wrong_teacher_secret_shows_nothing_of_the_poll(db) -> None:
+    poll, secret = store.create_poll(db, "Secret question?", 1.0)
+    at = run_page(PAGE, {"poll": poll.code, "teacher": secret[:-2] + "xx"})
+    assert not at.exception
+    assert [w.value for w in at.warning] == [TEXT["wrong_secret"]]
+    assert "Secret question" not in page_text(at)
+    assert not [b for b in at.button if b.key == "poll_close"]
+
+
+def test_an_unknown_code_says_polls_expire(db) -> None:
+    at = run_page(PAGE, {"poll": "zzzzzzzzzz"})
+    assert not at.exception
+    assert "deleted after 24 hours" in at.warning[0].value
+
+
+def test_a_student_sees_the_question_as_plain_text_and_answers_once(db) -> None:
+    poll, secret = store.create_poll(db, "Is **this** <b>bold</b>?", math.log(3))
+    at = run_page(PAGE, {"poll": poll.code})
+    assert_clean(at)
+    text = page_text(at)
+    assert r"Is \*\*this\*\* \<b\>bold\</b\>?" in text  # escaped: shown as typed, not as markup
+    assert "probability 0.75 it sends your answer" in text
+    assert not [b for b in at.button if b.key == "poll_close"]
+    token = at.session_state["poll_token"]
+    assert store.submit_answer(db, poll.code, token, False) == "recorded"  # what the buttons do
+    at.run()
+    assert "Received: **No**" in at.info[0].value and TEXT["wait_reveal"] in at.info[0].value
+    assert store.submit_answer(db, poll.code, token, True) == "duplicate"
+    assert store.tally(db, poll.id) == store.Tally(1, 0)
+
+
+def test_close_and_reveal_reach_the_students(db) -> None:
+    poll, secret = store.create_poll(db, "Q?", math.log(3))
+    for i, yes in enumerate([True, True, False, True]):
+        store.submit_answer(db, poll.code, f"student-{i:04d}", yes)
+    pupil = run_page(PAGE, {"poll": poll.code})
+    teacher = run_page(PAGE, {"poll": poll.code, "teacher": secret})
+    teacher.button(key="poll_close").click().run()
+    assert store.get_poll(db, poll.code).closed
+    assert TEXT["status_closed"] in page_text(teacher)
+    pupil.run()
+    assert TEXT["closed_student"] in pupil.info[0].value
+    teacher.button(key="poll_reveal").click().run()
+    assert TEXT["status_revealed"] in page_text(teacher)
+    pupil.run()
+    assert_clean(pupil)
+    assert pupil.success[0].value.startswith("The class's result: 4 answers, 3 of them")
+
+
+def test_the_page_speaks_chinese(db) -> None:
+    poll, secret = store.create_poll(db, "Q?", 1.0)
+    at = run_page(PAGE, {"poll": poll.code, "teacher": secret, "lang": "zh"})
+    assert_clean(at)
+    with language("zh"):
+        zh_none, zh_metric = TEXT["live_none"], TEXT["metric_answers"]
+    assert zh_none in page_text(at) and at.metric[0].label == zh_metric

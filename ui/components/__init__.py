@@ -1,0 +1,1 @@
+"""Small custom components (st.components.v2: inline HTML/CSS/JS, no build step)."""

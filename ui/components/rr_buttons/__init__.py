@@ -1,0 +1,34 @@
+"""Yes / No buttons that randomize the answer on the student's device (st.components.v2, inline
+HTML/CSS/JS, no build step). The JavaScript draws with `crypto.getRandomValues` and sends only the
+randomized answer, as the trigger "answer" ("yes" or "no"): the true one never reaches the server.
+With the coin protocol it sends the button pressed (the student randomized with a real coin)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import streamlit as st
+
+_HERE = Path(__file__).parent
+_COMPONENT = st.components.v2.component(
+    "dpx_rr_buttons",
+    html=(_HERE / "rr_buttons.html").read_text(encoding="utf-8"),
+    css=(_HERE / "rr_buttons.css").read_text(encoding="utf-8"),
+    js=(_HERE / "rr_buttons.js").read_text(encoding="utf-8"),
+)
+
+
+def rr_buttons(key: str, p: float, method: str, labels: dict[str, str], disabled: bool,
+               on_answer: Callable[[], None]) -> None:
+    """Mount the buttons; `on_answer` runs when a randomized answer arrives (read it with `sent(key)`).
+    `labels` holds "yes", "no" and "sending" in the page's language."""
+    _COMPONENT(key=key, data={"p": p, "mode": method, "disabled": disabled, **labels},
+               on_answer_change=on_answer, height="content")
+
+
+def sent(key: str) -> bool | None:
+    """The randomized answer the buttons just sent (True for "yes"), or None."""
+    state = st.session_state.get(key)
+    value = state.get("answer") if hasattr(state, "get") else getattr(state, "answer", None)
+    return {"yes": True, "no": False}.get(value) if isinstance(value, str) else None

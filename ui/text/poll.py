@@ -1,0 +1,105 @@
+"""Sentences of the Live poll page (teacher and student), kept together for translation."""
+
+from ui.i18n import Texts
+
+EN: dict[str, str] = {
+    "title": "Live poll: randomized response with your class",
+    "intro": (
+        "Ask the class a yes-or-no question. Each phone randomizes the answer before sending it, so "
+        "the server, and the teacher, only ever receive randomized answers. Because the amount of "
+        "lying is known, the class's true share of \"yes\" can still be estimated."
+    ),
+    # --- teacher: open a poll
+    "setup_title": "Open a poll",
+    "question": "Question (yes or no)",
+    "question_help": "{low} to {high} characters. Students see it on their phones, as plain text.",
+    "question_placeholder": "Have you ever copied someone's homework?",
+    "method": "How students randomize",
+    "method_device": "On the phone: it tosses an electronic coin",
+    "method_coin": "With a real coin: p = 3/4, ε = ln 3",
+    "epsilon": "Privacy budget ε of each answer",
+    "epsilon_help": "Between {low} and {high}. The phone tells the truth with probability p = e^ε / (e^ε + 1).",
+    "epsilon_coin": "The coin protocol fixes p = 3/4, so ε = ln 3 ≈ 1.1, whatever is set above.",
+    "create": "Open the poll",
+    "bad_question": "A question needs {low} to {high} characters; this one has {n}.",
+    "bad_epsilon": "The privacy budget of a poll must lie between {low} and {high}; {eps} is outside.",
+    "create_summary": "Each answer tells the truth with probability p = {p} (ε = {eps}).",
+    # --- teacher: the open poll
+    "code": "Poll code: **{code}**",
+    "join": "Students: scan the code, or open this link on a phone.",
+    "student_link": "Link for students",
+    "teacher_link_title": "Your teacher link (private)",
+    "teacher_link": "Your teacher link. Keep it private: it closes, reveals and exports this poll.",
+    "qr_caption": "QR code of the student link",
+    "asked": "Question: {question}",
+    "live_title": "Live results",
+    "metric_answers": "Answers",
+    "metric_raw": "Raw share of yes",
+    "metric_estimate": "Estimated true share",
+    "live_none": "No answers yet. Students open the link and press Yes or No.",
+    "live_summary": (
+        "{answers} received, {n_yes} of them \"yes\": a raw share of {raw}. Corrected with p = {p}: "
+        "the estimated true share of \"yes\" is **{est}**, with a 95% interval from {low} to {high}."
+    ),
+    "live_outside": "An estimate outside 0 to 1 is normal with few answers: the interval is still wide.",
+    "answers_one": "{n} answer",
+    "answers_many": "{n} answers",
+    "status_open": "Open: answers are arriving (this view refreshes every second).",
+    "status_closed": "Closed: no more answers are taken.",
+    "status_revealed": "Closed, and the result is shown on the students' phones.",
+    "close": "Close the poll",
+    "reveal": "Reveal to students",
+    "export": "Export answers (CSV)",
+    "new_poll": "Open another poll",
+    "chart_title": "The interval narrows\nas answers arrive",
+    "chart_x": "Number of answers",
+    "chart_y": "Share of yes",
+    "chart_estimate": "Estimate",
+    "chart_band": "95% interval",
+    "chart_raw": "Raw share",
+    "note_device": (
+        "Randomized on each phone: it draws from the browser's cryptographic random source and "
+        "sends only the randomized answer. The true answer never reaches the server."
+    ),
+    "note_coin": (
+        "Coin protocol: each student tosses a real coin and presses only the answer the coin "
+        "dictates. The phone sends exactly the button pressed; the coin stays in the student's hand."
+    ),
+    "wrong_secret": "This teacher link is not valid, or its poll has expired. Open a new poll.",
+    "unknown_poll": "No poll has this code. It may have expired: polls are deleted after {hours} hours.",
+    "csv_number": "number",
+    "csv_answer": "randomized answer",
+    "csv_received": "received (UTC)",
+    "csv_yes": "yes",
+    "csv_no": "no",
+    # --- student
+    "student_question": "Your teacher asks",
+    "how_device": (
+        "When you press a button, your phone tosses an electronic coin with its cryptographic random "
+        "source: with probability {p} it sends your answer, otherwise the opposite one. Only that "
+        "randomized answer leaves your phone, so nobody, not even your teacher, can tell what you "
+        "really answered (ε = {eps})."
+    ),
+    "how_coin": (
+        "Toss a coin. Heads: press your true answer. Tails: toss it again and press Yes for heads, "
+        "No for tails. Press only what the coin says: the phone sends the button you press. The truth "
+        "is told with probability 3/4 (ε = ln 3 ≈ 1.1), and nobody can tell which case yours was."
+    ),
+    "button_yes": "Yes",
+    "button_no": "No",
+    "sending": "Sending…",
+    "sent": "Received: **{answer}**, the answer after randomizing. Thank you!",
+    "answer_yes": "Yes",
+    "answer_no": "No",
+    "duplicate": "You have already answered this poll.",
+    "closed_student": "This poll is closed: no more answers are taken.",
+    "full": "This poll has received as many answers as it can take.",
+    "wait_reveal": "Your teacher will reveal the result on this page.",
+    "result_student": (
+        "The class's result: {answers}, {raw} of them \"yes\" after randomizing. The estimated true "
+        "share of \"yes\" is **{est}** (95% interval {low} to {high})."
+    ),
+    "result_empty": "Nobody answered this poll.",
+}
+
+TEXT = Texts(EN, __name__)

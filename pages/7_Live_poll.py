@@ -91,10 +91,11 @@ def live_results(code: str, secret: str) -> None:
 
 
 def on_answer(code: str) -> None:
-    """The buttons sent a randomized answer: store it under this session's token."""
-    answer = sent(BUTTONS)
+    """The buttons sent a randomized answer: store it under the browser's token (else the session's)."""
+    answer, device = sent(BUTTONS)
     if answer is not None:
-        st.session_state[OUTCOME] = store.submit_answer(engine(), code, st.session_state[TOKEN], answer)
+        token = st.session_state[TOKEN] = device or st.session_state[TOKEN]
+        st.session_state[OUTCOME] = store.submit_answer(engine(), code, token, answer)
 
 
 def student_page(poll: store.PollInfo) -> None:

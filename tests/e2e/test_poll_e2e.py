@@ -2,7 +2,8 @@
 context, and the teacher's view (refreshed every second by `st.fragment(run_every=...)`, which
 AppTest cannot fire) shows the answer. The student's `crypto.getRandomValues` is stubbed to force
 the "lie" branch: the student presses Yes, the server stores No, and no websocket frame the
-student's page sent carries a "yes"."""
+student's page sent carries a "yes". A reload (a new session) cannot answer a second time: the
+browser keeps its own token."""
 
 from __future__ import annotations
 
@@ -48,13 +49,19 @@ def test_a_student_answer_reaches_the_teacher_randomized(page: Page, browser: Br
         expect(student.get_by_text("Received:")).to_be_visible()
         expect(student.get_by_role("button", name=TEXT["button_yes"], exact=True)).to_be_disabled()
         expect_clean(student)
+        # a reload is a new session, but the browser keeps its token: a second answer is refused
+        student.reload()
+        wait_for_app_run(student, initial_wait_ms=0)
+        student.get_by_role("button", name=TEXT["button_yes"], exact=True).click()
+        wait_for_app_run(student)
+        expect(student.get_by_text(TEXT["duplicate"])).to_be_visible()
     finally:
         phone.close()
 
     sent = [f if isinstance(f, bytes) else f.encode() for f in frames]
     answers = [f for f in sent if b'"event":"answer"' in f]
-    assert len(answers) == 1 and b'"value":"no"' in answers[0]
-    assert not any(b'"value":"yes"' in f for f in sent)  # the true answer never left the phone
+    assert len(answers) == 2 and all(b'"value":"no:' in a for a in answers)  # the first, and the refused one
+    assert not any(b'"value":"yes' in f for f in sent)  # the true answer never left the phone
 
     engine = store.make_engine(store.database_url())
     poll = store.get_poll(engine, code)

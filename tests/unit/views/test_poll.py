@@ -125,3 +125,15 @@ def test_student_view_closed_and_revealed() -> None:
     assert shown.result.startswith("The class's result: 60 answers, 40 of them") and "**0.833**" in shown.result
     nobody = student.compute(student.Settings(closed=True, revealed=True, n=0, n_yes=0, **base))
     assert nobody.result == "Nobody answered this poll."
+
+
+def test_what_the_phone_sends_is_parsed_strictly() -> None:
+    from ui.views.poll.student import parse_answer
+
+    token = "0123456789abcdef" * 2
+    assert parse_answer("yes") == (True, None)
+    assert parse_answer(f"no:{token}") == (False, token)
+    assert parse_answer("yes:short") == (True, None)
+    assert parse_answer("maybe") == (None, None)
+    assert parse_answer(f"<b>yes</b>:{token}") == (None, token)
+    assert parse_answer(None) == (None, None) and parse_answer(["yes"]) == (None, None)

@@ -1,6 +1,7 @@
 """Yes / No buttons that randomize the answer on the student's device (st.components.v2, inline
 HTML/CSS/JS, no build step). The JavaScript draws with `crypto.getRandomValues` and sends only the
-randomized answer, as the trigger "answer" ("yes" or "no"): the true one never reaches the server.
+randomized answer, as the trigger "answer" ("yes" or "no", with the browser's own token after a
+":" so that a reload cannot answer twice): the true one never reaches the server.
 With the coin protocol it sends the button pressed (the student randomized with a real coin)."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
+
+from ui.views.poll.student import parse_answer
 
 _HERE = Path(__file__).parent
 _COMPONENT = st.components.v2.component(
@@ -27,8 +30,7 @@ def rr_buttons(key: str, p: float, method: str, labels: dict[str, str], disabled
                on_answer_change=on_answer, height="content")
 
 
-def sent(key: str) -> bool | None:
-    """The randomized answer the buttons just sent (True for "yes"), or None."""
+def sent(key: str) -> tuple[bool | None, str | None]:
+    """What the buttons just sent (see `ui.views.poll.student.parse_answer`)."""
     state = st.session_state.get(key)
-    value = state.get("answer") if hasattr(state, "get") else getattr(state, "answer", None)
-    return {"yes": True, "no": False}.get(value) if isinstance(value, str) else None
+    return parse_answer(state.get("answer") if hasattr(state, "get") else getattr(state, "answer", None))

@@ -1,4 +1,5 @@
 // Yes / No buttons that randomize on the device: the true answer never leaves this function.
+// Sent: "yes" or "no", then ":" and this browser's token when it has one.
 // data: {p, mode: "device" | "coin", yes, no, sending, disabled}
 // "device": with probability p the pressed answer is sent, otherwise the opposite one; the draw comes
 // from crypto.getRandomValues (the browser's cryptographic source, not Math.random).
@@ -7,6 +8,23 @@ function uniform() {
   const word = new Uint32Array(1);
   crypto.getRandomValues(word);
   return word[0] / 4294967296; // in [0, 1)
+}
+
+// One token per browser, kept in localStorage: a reload or a new tab cannot answer twice.
+function deviceToken() {
+  const name = "dpx_poll_device";
+  try {
+    let token = localStorage.getItem(name);
+    if (!/^[0-9a-f]{32}$/.test(token || "")) {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(name, token);
+    }
+    return token;
+  } catch (e) {
+    return ""; // storage blocked: the server falls back to the session's token
+  }
 }
 
 export default function (component) {
@@ -34,7 +52,8 @@ export default function (component) {
     lock(data.sending);
     const keep = data.mode === "coin" ? true : uniform() < data.p;
     const sent = keep ? truth : !truth;
-    setTriggerValue("answer", sent ? "yes" : "no");
+    const device = deviceToken();
+    setTriggerValue("answer", (sent ? "yes" : "no") + (device ? ":" + device : ""));
   };
   yes.onclick = () => press(true);
   no.onclick = () => press(false);

@@ -61,3 +61,14 @@ def compute(s: Settings) -> View:
                 est=num(e.estimate), low=num(e.low), high=num(e.high))
     can = not answered and not s.closed and s.outcome not in ("full", "duplicate")
     return View(md_escape(s.question), how, can, "\n\n".join(parts), result)
+
+
+def parse_answer(value: object) -> tuple[bool | None, str | None]:
+    """What the phone's buttons sent: "yes" or "no", then ":" and the browser's own token (32 hex
+    digits kept in its localStorage) when it has one. Returns (True/False, or None for anything
+    else; the token, or None)."""
+    if not isinstance(value, str):
+        return None, None
+    answer, _, device = value.partition(":")
+    token = device if len(device) == 32 and all(c in "0123456789abcdef" for c in device) else None
+    return {"yes": True, "no": False}.get(answer), token

@@ -21,13 +21,17 @@ MAX_DRAWS = 200  # hypothetical outcomes drawn for one animation
 
 def frame_answers(k: int, frames: int) -> np.ndarray:
     """The numbers of answers seen at each frame: every k from 1 to k when k <= frames, else about
-    `frames` whole numbers from 1 to k evenly spaced on a log scale (always 1 and k)."""
+    `frames` whole numbers from 1 to k nearly evenly spaced on a log scale (always 1 and k)."""
     n = check_count("The number of repeated queries", k, maximum=MAX_REPEATED_QUERIES)
     m = check_count("The number of frames", frames, minimum=2, maximum=MAX_FRAMES)
     if n <= m:
         return np.arange(1, n + 1, dtype=np.int64)
-    grid = np.unique(np.round(np.logspace(0.0, math.log10(n), m)).astype(np.int64))
-    return np.union1d(grid, [1, n])
+    points = m
+    while True:  # rounding merges the first points: ask for more until `frames` distinct remain
+        grid = np.unique(np.round(np.logspace(0.0, math.log10(n), points)).astype(np.int64))
+        if grid.size >= m:
+            return grid
+        points += m - grid.size
 
 
 @dataclass(frozen=True)

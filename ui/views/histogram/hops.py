@@ -1,0 +1,64 @@
+"""Hypothetical outcome plots: the histogram tab's release of D and D' drawn again and again, so a
+class sees the noise rather than one draw. A simulation with numpy and the seed, built once per
+setting: plotly.js plays the frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dpcore import animation as anim
+from dpcore.mechanisms import GaussianMethod, NoiseKind, calibrate
+from dpcore.rng import make_rng
+from ui import fmt
+from ui.charts import animations as charts
+from ui.text.animations import TEXT
+from ui.text.common import TEXT as COMMON
+from ui.views.histogram.counts import CountsView
+
+DRAWS = 30
+
+
+@dataclass(frozen=True, eq=False)
+class Settings:
+    counts: CountsView  # the tab's true histograms (ui.views.histogram.counts)
+    kind: NoiseKind
+    epsilon: float
+    delta: float
+    method: GaussianMethod
+    seed: int
+    draws: int = DRAWS
+
+    def key(self) -> tuple:
+        """Everything the figure depends on, as a hashable memo key."""
+        c = self.counts
+        return (tuple(c.labels), c.counts_d.tobytes(), c.counts_dp.tobytes(), c.changed,
+                c.sensitivity.for_noise(self.kind), self.kind, self.epsilon, self.delta, self.method, self.seed,
+                self.draws)
+
+
+@dataclass(frozen=True)
+class View:
+    spec: dict  # the plotly figure as a dict (ui.charts.animations), what tests read
+    figure: object  # the same as a plotly Figure, what the page draws
+    caption: str
+    frames: int
+
+
+def compute(settings: Settings) -> View:
+    c = settings.counts
+    mechanism = calibrate(settings.kind, settings.epsilon, settings.delta, c.sensitivity.for_noise(settings.kind),
+                          settings.method)
+    draws_d = anim.hypothetical_outcomes(c.counts_d, mechanism, settings.draws, make_rng(settings.seed, "hist-hops-D"))
+    draws_dp = anim.hypothetical_outcomes(c.counts_dp, mechanism, settings.draws,
+                                          make_rng(settings.seed, "hist-hops-D-prime"))
+    figure = charts.hops_animation(
+        c.labels, c.counts_d, c.counts_dp, draws_d, draws_dp, c.changed,
+        charts.HopsLabels(TEXT["hops_title"], TEXT["hops_x"], TEXT["hops_y"], (TEXT["hops_d"], TEXT["hops_dp"]),
+                          TEXT["hops_truth"], charts.PlayerLabels(TEXT["play"], TEXT["pause"], TEXT["hops_current"])),
+    )
+    caption = TEXT["hops_caption"].format(
+        draws=settings.draws, kind=COMMON[f"mechanism_{settings.kind}"], eps=fmt.number(settings.epsilon),
+        sd=fmt.number(mechanism.std),
+    )
+    return View(figure, charts.plotly_figure(figure), caption, settings.draws)

@@ -76,7 +76,7 @@ def test_mechanism_choice_shows_delta_and_discrete_outputs() -> None:
     at.radio(key="hist_mech").set_value("gaussian").run()
     assert_clean(at)
     assert at.select_slider(key="hist_delta").value == pytest.approx(1e-5)
-    assert "gaussian-analytic" in page_text(at)
+    assert TEXT["calibration_gaussian-analytic"] in page_text(at)
     at.radio(key="hist_gmethod").set_value("classic")
     at.select_slider(key="hist_eps").set_value(2.0).run()
     assert not at.exception  # the classic formula is refused from epsilon 1 on, in an error box
@@ -165,7 +165,7 @@ def test_a_release_with_the_classic_gaussian_chosen_uses_the_analytic_one() -> N
     assert any("always calibrates the Gaussian with the analytic formula" in c.value for c in at.caption)
     at.button(key="hist_release").click().run()
     assert not at.exception
-    assert any("gaussian-analytic, ε = 2" in s.value for s in at.success)
+    assert any("Gaussian, ε = 2" in s.value for s in at.success)
     assert at.get("download_button")
     assert (_release_table(at)["mechanism"] == "gaussian-analytic").all()
     assert at.radio(key="hist_gmethod").value == "classic"  # the user's choices stay

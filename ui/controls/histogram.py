@@ -29,6 +29,7 @@ from ui.datasets import Dataset
 from ui.memo import session_memo
 from ui.page import show_error
 from ui.state import url_choice
+from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.widgets import column_select, delta_select, gaussian_method_select, mechanism_select, weight_column_select
 
@@ -242,7 +243,8 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
         show_error(table)
     else:
         st.success(" ".join((
-            TEXT["release_drawn"].format(kind=table["mechanism"].iloc[0], epsilon=table["epsilon"].iloc[0]),
+            TEXT["release_drawn"].format(kind=COMMON[f"mechanism_{table['mechanism'].iloc[0].split('-')[0]}"],
+                                         epsilon=table["epsilon"].iloc[0]),
             TEXT[f"release_bins_{data.domain.source}"],
         )))
         st.dataframe(table, hide_index=True, key="hist_release_table")

@@ -86,6 +86,7 @@ EN: dict[str, str] = {
     "fig_post_curve": "exact posterior",
     "fig_post_seen": "O seen",
     "rr_no": "0 (no)",
+    "odds": "{x} to 1",
     "rr_yes": "1 (yes)",
     # Part 3: privacy loss and delta
     "loss_intro": "The privacy loss of an output, L(O) = ln(p(O | D) / p(O | D′)), is how far O moves the attacker's log-odds. Pure ε-DP means |L(O)| ≤ ε for every output; it is the actual ε of that one output.",

@@ -11,6 +11,7 @@ import pytest
 from dpcore import posterior as post
 from dpcore.errors import DPError
 from ui.charts.theme import CURVE_POINTS
+from ui.i18n import language
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
 from ui.views.posterior.words import odds, small
 
@@ -64,6 +65,8 @@ def test_small_probabilities_read_as_words(p: float, text: str) -> None:
 
 def test_odds() -> None:
     assert odds(0.2) == "0.25 to 1" and odds(0.5) == "1 to 1" and odds(1.0) == "∞ to 1"
+    with language("zh"):
+        assert odds(0.2) == "0.25 比 1"
 
 
 # --- setup ---------------------------------------------------------------------------------------

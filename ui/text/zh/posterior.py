@@ -78,6 +78,7 @@ TEXT: dict[str, str] = {
     "fig_post_curve": "确切后验",
     "fig_post_seen": "看到的 O",
     "rr_no": "0（否）",
+    "odds": "{x} 比 1",
     "rr_yes": "1（是）",
     # Part 3: privacy loss and delta
     "loss_intro": "一个输出的隐私损失 L(O) = ln(p(O | D) / p(O | D′))，表示 O 让攻击者的对数赔率移动了多少。纯 ε-差分隐私意味着对每个输出都有 |L(O)| ≤ ε；L(O) 就是这一个输出实际的 ε。",

@@ -95,7 +95,7 @@ def compute(s: ReleaseSettings) -> ReleaseView:
             reading.append(TEXT["ratio_gaussian_over"].format(delta=fmt.number(s.delta)))
     noise_note = TEXT["noise_scale"].format(
         kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
-        calibration=mechanism.calibration,
+        calibration=TEXT[f"calibration_{mechanism.calibration}"],
     ) + " " + TEXT["simulation_label"]
     table = {
         TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,

@@ -19,5 +19,5 @@ def small(p: float) -> str:
 
 
 def odds(p: float) -> str:
-    """Betting odds for D, as "x to 1"."""
-    return "∞ to 1" if p >= 1 else f"{fmt.number(p / (1 - p))} to 1"
+    """Betting odds for D, as "x to 1" (in the run's language)."""
+    return TEXT["odds"].format(x="∞" if p >= 1 else fmt.number(p / (1 - p)))

@@ -12,8 +12,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from ui.controls import attacks as controls
-from ui.memo import session_memo
-from ui.page import PageContext, computed, show_figure, start_page
+from ui.page import PageContext, computed, show_animation, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
@@ -92,18 +91,8 @@ def averaging_part(ctx: PageContext, truth: int | None, left: DeltaGenerator, ri
     with chart:
         show_figure(view.curve, key="att_fig_recovery")
     st.caption(view.method)
-    animation_part(animation.Settings(settings.truth, settings.epsilon, settings.k, settings.seed))
-
-
-@st.fragment
-def animation_part(settings: animation.Settings) -> None:
-    """The attack played by the browser: built only while its expander is open, once per setting."""
-    box = st.expander(ANIM["avg_expander"], key="att_anim", on_change="rerun", bind="query-params",
-                      icon=":material/play_circle:")
-    if box.open:
-        view = session_memo("att_anim", settings, lambda: animation.compute(settings))
-        box.plotly_chart(view.figure, key="att_fig_anim", theme=None, width="stretch")
-        box.caption(view.caption)
+    anim = animation.Settings(settings.truth, settings.epsilon, settings.k, settings.seed)
+    show_animation(ANIM["avg_expander"], "att_anim", anim, lambda: animation.compute(anim))
 
 
 # ---------------------------------------------------------------------------- 3. Table 6-3

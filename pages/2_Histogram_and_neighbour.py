@@ -21,10 +21,10 @@ from ui.controls.histogram import (
 )
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, start_page
+from ui.page import PageContext, computed, show_animation, show_error, show_figure, start_page
 from ui.state import url_tabs
-from ui.text.histogram import TEXT
 from ui.text.animations import TEXT as ANIM
+from ui.text.histogram import TEXT
 from ui.views.histogram import counts as counts_view
 from ui.views.histogram import hops as hops_view
 from ui.views.histogram import release as release_view
@@ -65,18 +65,8 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: 
     if view is None:
         return
     draw_release(view)
-    hops_part(hops_view.Settings(counts, choice.kind, epsilon, choice.delta, choice.method, ctx.seed))
-
-
-@st.fragment
-def hops_part(settings: hops_view.Settings) -> None:
-    """The release drawn again and again, played by the browser: built only while its expander is open."""
-    box = st.expander(ANIM["hops_expander"], key="hist_hops", on_change="rerun", bind="query-params",
-                      icon=":material/play_circle:")
-    if box.open:
-        view = session_memo("hist_hops", settings.key(), lambda: hops_view.compute(settings))
-        box.plotly_chart(view.figure, key="hist_fig_hops", theme=None, width="stretch")
-        box.caption(view.caption)
+    hops = hops_view.Settings(counts, choice.kind, epsilon, choice.delta, choice.method, ctx.seed)
+    show_animation(ANIM["hops_expander"], "hist_hops", hops.key(), lambda: hops_view.compute(hops))
 
 
 @st.fragment

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 from pathlib import Path
@@ -18,10 +18,12 @@ from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.errors import message
 from ui.language import install, language_switch
+from ui.memo import session_memo
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
 from ui.safe import md_escape
 from ui.text.common import TEXT
+from ui.views.animation import AnimationView
 
 # Our own constant CSS (never user text): Streamlit's 6rem top padding and 2.75rem page titles
 # would push every chart down by 100-150 px at 1280x720, and a title of four lines on a phone; a
@@ -124,6 +126,18 @@ def show_figure(spec: dict, key: str) -> None:
                              key=f"{key}_png", on_click="ignore")
         save.download_button(TEXT["slide_svg"], lambda: slides.svg(spec), f"{key}.svg", "image/svg+xml",
                              key=f"{key}_svg", on_click="ignore")
+
+
+@st.fragment
+def show_animation(label: str, key: str, settings: Hashable, compute: Callable[[], AnimationView]) -> None:
+    """An animation the browser plays (ui/views/animation.py), in an expander closed by default and
+    kept in the address as ?key=true: built only while open, once per `settings` in this session, in
+    a fragment so that opening it reruns nothing else."""
+    box = st.expander(label, key=key, on_change="rerun", bind="query-params", icon=":material/play_circle:")
+    if box.open:
+        view = session_memo(key, settings, compute)
+        box.plotly_chart(view.figure, key=f"{key}_figure", theme=None, width="stretch")
+        box.caption(view.caption)
 
 
 def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | None = None) -> None:

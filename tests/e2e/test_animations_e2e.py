@@ -61,11 +61,14 @@ def _play_and_check(page: Page, chart: Locator, current: Locator, first_label: s
     expect_clean(page)
 
 
-def _watch(chart: Locator) -> None:
-    """Count every change inside the drawn plot from now on (a redraw or a remount changes it)."""
-    chart.evaluate("""e => { window.__plotChanges = 0;
-        new MutationObserver(() => { window.__plotChanges++; })
+def _watch_when_still(page: Page, chart: Locator) -> None:
+    """Wait until the drawn plot has been still for 400 ms (the last frame's drawing after Pause),
+    then count every change inside it from now on (a redraw or a remount changes it)."""
+    chart.evaluate("""e => { window.__plotChanges = 0; window.__plotLast = performance.now();
+        new MutationObserver(() => { window.__plotChanges++; window.__plotLast = performance.now(); })
           .observe(e, {subtree: true, childList: true, attributes: true, characterData: true}); }""")
+    page.wait_for_function("performance.now() - window.__plotLast > 400")
+    page.evaluate("window.__plotChanges = 0")
 
 
 def test_averaging_attack_plays_in_the_browser(browser: Browser, base_url: str) -> None:
@@ -77,9 +80,8 @@ def test_averaging_attack_plays_in_the_browser(browser: Browser, base_url: str) 
         _play_and_check(page, chart, current, f"{EN['avg_current']}1", "g.scatterlayer path.js-line")
         # A control the animation does not use reruns its fragment: the same figure comes back and
         # the browser leaves the drawn plot alone (not a single change inside it).
-        page.wait_for_timeout(500)  # the last frame's drawing after Pause
+        _watch_when_still(page, chart)
         shown = current.text_content()
-        _watch(chart)
         attackers = page.get_by_role("spinbutton", name=ATTACKS["avg_attackers"])
         attackers.fill("3000")
         attackers.press("Enter")

@@ -30,6 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from dpcore.mechanisms import rr_truth_probability
 from ui.classroom import limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,11 +167,6 @@ def check_epsilon(epsilon: object) -> float:
     return float(epsilon)
 
 
-def truth_probability(epsilon: float) -> float:
-    """p = e^ε / (e^ε + 1): the chance that a phone sends the true answer."""
-    return math.exp(epsilon) / (math.exp(epsilon) + 1)
-
-
 def expire(engine: Engine, now: datetime | None = None, max_age_hours: float | None = None) -> int:
     """Delete polls older than the maximum age, and their answers first. Returns how many polls went."""
     hours = limits.max_age_hours() if max_age_hours is None else max_age_hours
@@ -188,7 +184,7 @@ def create_poll(engine: Engine, question: str, epsilon: float, method: Method = 
     text = check_question(question)
     if method not in METHODS:
         raise ValueError(f"A poll is answered on the device or with a coin, not {method!r}.")
-    p = limits.COIN_P if method == "coin" else truth_probability(check_epsilon(epsilon))
+    p = limits.COIN_P if method == "coin" else rr_truth_probability(check_epsilon(epsilon))
     expire(engine, now)
     secret = secrets.token_urlsafe(limits.SECRET_BYTES)
     for _ in range(5):  # a clash of 49-bit codes is next to impossible; retry anyway

@@ -226,25 +226,24 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
                                   settings.sensitivity, "analytic")
             release = release_histogram(dataset.table.frame, data.column, data.domain, mechanism, data.weight)
         except ValueError as exc:
-            st.session_state[_RELEASE] = which, exc
+            st.session_state[_RELEASE] = which, exc, None
             return
         st.session_state[_RELEASE] = which, pd.DataFrame(
             {"bin": list(release.labels), "released": post_process(release.values, post),
              "mechanism": mechanism.calibration, "epsilon": mechanism.epsilon, "delta": mechanism.delta}
-        )
+        ), mechanism.kind
 
     st.button(TEXT["release_button"], key="hist_release", on_click=draw)
     if settings.kind == "gaussian" and settings.method != "analytic":
         st.caption(TEXT["release_analytic"])
-    kept_for, table = st.session_state.get(_RELEASE, (None, None))
+    kept_for, table, kind = st.session_state.get(_RELEASE, (None, None, None))
     if kept_for != which:  # only the last release of these very bins and this data
         return
     if isinstance(table, ValueError):
         show_error(table)
     else:
         st.success(" ".join((
-            TEXT["release_drawn"].format(kind=COMMON[f"mechanism_{table['mechanism'].iloc[0].split('-')[0]}"],
-                                         epsilon=table["epsilon"].iloc[0]),
+            TEXT["release_drawn"].format(kind=COMMON[f"mechanism_{kind}"], epsilon=table["epsilon"].iloc[0]),
             TEXT[f"release_bins_{data.domain.source}"],
         )))
         st.dataframe(table, hide_index=True, key="hist_release_table")

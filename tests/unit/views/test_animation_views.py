@@ -9,6 +9,7 @@ import pytest
 
 from dpcore.histogram import NumericBins
 from ui.i18n import language
+from ui.views.animation import AnimationView
 from ui.views.attacks import animation as avg
 from ui.views.histogram import counts as counts_view
 from ui.views.histogram import hops
@@ -24,11 +25,11 @@ def _frame_values(spec: dict, axis_of_trace) -> dict[str, list[float]]:
 
 
 @pytest.fixture(scope="module")
-def attack() -> avg.View:
+def attack() -> AnimationView:
     return avg.compute(avg.Settings(truth=405, epsilon=0.1, k=1_000, seed=42))
 
 
-def test_attack_has_a_frame_per_checkpoint_up_to_k(attack: avg.View) -> None:
+def test_attack_has_a_frame_per_checkpoint_up_to_k(attack: AnimationView) -> None:
     spec = attack.spec
     assert attack.frames == len(spec["frames"]) <= avg.FRAMES
     assert spec["frames"][-1]["name"] == "1000" and spec["frames"][0]["name"] == "1"
@@ -37,7 +38,7 @@ def test_attack_has_a_frame_per_checkpoint_up_to_k(attack: avg.View) -> None:
     assert [f["name"] for f in small.spec["frames"]] == [str(k) for k in range(1, 21)]
 
 
-def test_attack_axes_are_fixed_and_hold_every_frame(attack: avg.View) -> None:
+def test_attack_axes_are_fixed_and_hold_every_frame(attack: AnimationView) -> None:
     spec = attack.spec
     values = _frame_values(spec, lambda trace: trace["yaxis"])
     for axis, name in (("y", "yaxis"), ("y2", "yaxis2")):
@@ -48,7 +49,7 @@ def test_attack_axes_are_fixed_and_hold_every_frame(attack: avg.View) -> None:
     assert "layout" not in spec["frames"][0]  # frames move data, never the axes
 
 
-def test_attack_split_does_not_converge(attack: avg.View) -> None:
+def test_attack_split_does_not_converge(attack: AnimationView) -> None:
     last = attack.spec["frames"][-1]["data"]
     dots = [d for d in last if len(set(d["x"])) == 1 and len(d["x"]) == avg.ATTACKERS]
     naive, split = (np.abs(np.array(d["y"]) - 405) for d in dots)
@@ -59,7 +60,7 @@ def test_attack_split_does_not_converge(attack: avg.View) -> None:
     assert split_mean_noise_std(0.1, 1_000) == pytest.approx(1_000 * mean_noise_std(0.1, 1_000))  # k times wider
 
 
-def test_attack_is_reproducible_and_seeded(attack: avg.View) -> None:
+def test_attack_is_reproducible_and_seeded(attack: AnimationView) -> None:
     again = avg.compute(avg.Settings(truth=405, epsilon=0.1, k=1_000, seed=42))
     other = avg.compute(avg.Settings(truth=405, epsilon=0.1, k=1_000, seed=43))
     assert again.spec == attack.spec
@@ -67,7 +68,7 @@ def test_attack_is_reproducible_and_seeded(attack: avg.View) -> None:
     assert "Simulation" in attack.caption and "1,000" in attack.caption
 
 
-def test_attack_figure_is_valid_plotly_with_a_player(attack: avg.View) -> None:
+def test_attack_figure_is_valid_plotly_with_a_player(attack: AnimationView) -> None:
     import plotly.graph_objects as go
 
     figure = go.Figure(attack.spec)  # validates every trace, frame and layout key

@@ -14,6 +14,7 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import animations as charts
 from ui.text.animations import TEXT
+from ui.views.animation import AnimationView, animation_view
 from ui.views.attacks.common import TOL
 
 ATTACKERS = 3  # paths per panel: enough to see the spread, few enough to follow
@@ -30,19 +31,7 @@ class Settings:
     frames: int = FRAMES
 
 
-@dataclass(frozen=True)
-class View:
-    spec: dict  # the plotly figure as a dict (ui.charts.animations), what tests read
-    figure: object  # the same as a plotly Figure, what the page draws
-    caption: str
-    frames: int
-
-
-def player() -> charts.PlayerLabels:
-    return charts.PlayerLabels(TEXT["play"], TEXT["pause"], TEXT["avg_current"])
-
-
-def compute(settings: Settings) -> View:
+def compute(settings: Settings) -> AnimationView:
     paths = anim.averaging_frames(
         settings.epsilon, settings.k, settings.attackers, settings.frames,
         make_rng(settings.seed, "att-anim-naive"), make_rng(settings.seed, "att-anim-split"),
@@ -53,7 +42,7 @@ def compute(settings: Settings) -> View:
         charts.AveragingLabels(
             title=TEXT["avg_title"], naive=TEXT["avg_naive"], split=TEXT["avg_split"], x=TEXT["avg_x"],
             y=TEXT["avg_y"], truth=TEXT["avg_truth"], zone=TEXT["avg_zone"], attacker=TEXT["avg_attacker"],
-            player=player(),
+            player=charts.PlayerLabels(TEXT["play"], TEXT["pause"], TEXT["avg_current"]),
         ),
     )
     k = int(paths.answers[-1])
@@ -62,7 +51,7 @@ def compute(settings: Settings) -> View:
         per=fmt.number(paths.epsilon_split), naive_off=_off(paths.naive[:, -1]), split_off=_off(paths.split[:, -1]),
         frames=len(paths.answers),
     )
-    return View(figure, charts.plotly_figure(figure), caption, len(paths.answers))
+    return animation_view(figure, caption)
 
 
 def _off(errors: np.ndarray) -> str:

@@ -13,6 +13,7 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import animations as charts
 from ui.text.animations import TEXT
+from ui.views.animation import AnimationView, animation_view
 from ui.text.common import TEXT as COMMON
 from ui.views.histogram.counts import CountsView
 
@@ -37,15 +38,7 @@ class Settings:
                 self.draws)
 
 
-@dataclass(frozen=True)
-class View:
-    spec: dict  # the plotly figure as a dict (ui.charts.animations), what tests read
-    figure: object  # the same as a plotly Figure, what the page draws
-    caption: str
-    frames: int
-
-
-def compute(settings: Settings) -> View:
+def compute(settings: Settings) -> AnimationView:
     c = settings.counts
     mechanism = calibrate(settings.kind, settings.epsilon, settings.delta, c.sensitivity.for_noise(settings.kind),
                           settings.method)
@@ -61,4 +54,4 @@ def compute(settings: Settings) -> View:
         draws=settings.draws, kind=COMMON[f"mechanism_{settings.kind}"], eps=fmt.number(settings.epsilon),
         sd=fmt.number(mechanism.std),
     )
-    return View(figure, charts.plotly_figure(figure), caption, settings.draws)
+    return animation_view(figure, caption)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from ui import fmt
 from ui.classroom import limits, store
 from ui.text.poll import TEXT
@@ -33,10 +34,10 @@ def compute(s: Settings) -> View:
                                                      n=len(text)))
     if s.method == "coin":
         p = limits.COIN_P
-        eps = math.log(p / (1 - p))
+        eps = rr_epsilon(p)
     else:
         if not math.isfinite(s.epsilon) or not limits.EPSILON_MIN <= s.epsilon <= limits.EPSILON_MAX:
             raise ValueError(TEXT["bad_epsilon"].format(low=fmt.number(limits.EPSILON_MIN),
                                                         high=fmt.number(limits.EPSILON_MAX), eps=fmt.number(s.epsilon)))
-        eps, p = float(s.epsilon), store.truth_probability(float(s.epsilon))
+        eps, p = float(s.epsilon), rr_truth_probability(float(s.epsilon))
     return View(text, eps, p, TEXT["create_summary"].format(p=fmt.number(p, 4), eps=fmt.number(eps)))

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.columns import count_codes
-from dpcore.ldp import grr_estimate, grr_perturb, randomize_column, rr_estimate, rr_perturb
+from dpcore.ldp.randomized_response import grr_estimate, grr_perturb, randomize_column, rr_estimate, rr_perturb
 from dpcore.mechanisms import rr_truth_probability
 
 

@@ -100,7 +100,8 @@ def _frame() -> pd.DataFrame:
 
 
 def _calls():
-    from dpcore import accounting, accuracy, attacks, counting, histogram, io, ldp, mechanisms, pricing, release, risk
+    from dpcore import accounting, accuracy, attacks, counting, histogram, io, mechanisms, pricing, release, risk
+    from dpcore.ldp import randomized_response as ldp
     from dpcore import statistics, validation
     from dpcore.ledger import Ledger
     from dpcore.posterior.bounds import check_prior

@@ -8,7 +8,7 @@ import math
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dpcore.ldp import check_truth_probability, rr_respond
+from dpcore.ldp.randomized_response import check_truth_probability, rr_respond
 from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from dpcore.rng import make_rng

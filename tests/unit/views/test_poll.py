@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pandas as pd
 import pytest
 
-from dpcore.ldp import rr_summary
+from dpcore.ldp.randomized_response import rr_summary
 from ui.charts.theme import CURVE_POINTS
 from ui.i18n import language
 from ui.views.poll import live, setup, share, student

@@ -1,5 +1,5 @@
 """The teacher's live view of a poll: how many answered, the raw share of "yes", the de-biased
-estimate with its 95% interval (dpcore.ldp.rr_summary), and how that interval narrows as answers
+estimate with its 95% interval (dpcore.ldp.randomized_response.rr_summary), and how that interval narrows as answers
 arrive. Recomputed every second from the answers in the database; and the answers as a CSV file."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.export import safe_csv_bytes
-from dpcore.ldp import rr_summary
+from dpcore.ldp.randomized_response import rr_summary
 from ui import fmt
 from ui.charts import poll as charts
 from ui.charts.theme import CURVE_POINTS

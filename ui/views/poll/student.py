@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dpcore.ldp import rr_summary
+from dpcore.ldp.randomized_response import rr_summary
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.poll import TEXT

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from dpcore.ldp import BOOK_EXAMPLE, rr_correction_steps, rr_perturb, rr_standard_error
+from dpcore.ldp.randomized_response import BOOK_EXAMPLE, rr_correction_steps, rr_perturb, rr_standard_error
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.text.randomized_response import TEXT

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dpcore.ldp import central_frequency_error, grr_rmse, randomize_column
+from dpcore.ldp.randomized_response import central_frequency_error, grr_rmse, randomize_column
 from dpcore.limits import MAX_RESPONDENTS
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.rng import make_rng

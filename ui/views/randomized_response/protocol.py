@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dpcore.ldp import rr_simulate_survey, rr_summary
+from dpcore.ldp.randomized_response import rr_simulate_survey, rr_summary
 from dpcore.mechanisms import rr_epsilon
 from dpcore.rng import make_rng
 from ui import fmt

@@ -1,4 +1,4 @@
-"""Randomized response (dpcore.ldp): the course's formulas, the survey's variances, and the samplers.
+"""Randomized response (dpcore.ldp.randomized_response): the course's formulas, the survey's variances, and the samplers.
 
 Statistical tests use fixed seeds; each states its false-alarm rate.
 """
@@ -17,7 +17,7 @@ from scipy import optimize, stats
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from dpcore.columns import count_codes
-from dpcore.ldp import (
+from dpcore.ldp.randomized_response import (
     central_frequency_error,
     check_truth_probability,
     grr_estimate,

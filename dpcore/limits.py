@@ -43,5 +43,7 @@ MAX_LDP_USERS = 1_000_000  # the most simulated users one frequency-oracle run m
 MAX_LDP_REPEATS = 1_000  # repeated runs behind one empirical variance
 MAX_RAPPOR_CANDIDATES = 1_000  # candidate strings a RAPPOR decoding fits at once
 MAX_RAPPOR_DAYS = 365  # days of reports one simulated RAPPOR user may send
+MAX_RAPPOR_COHORTS = 256  # cohorts a RAPPOR simulation may use (candidate x cohort md5 table)
+MAX_RAPPOR_REPORT_BITS = 60_000_000  # users x days x k RAPPOR report bits held at once (one byte each)
 MAX_SHUFFLE_USERS = 10**9  # the largest n the shuffle amplification bound is computed for
 MAX_FAKE_USERS = 1_000_000  # fake users one poisoning simulation may add

@@ -27,6 +27,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/5_Randomized_response.py", "nav_rr", ":material/toll:"),
     PageEntry("pages/6_Release_planner.py", "nav_planner", ":material/calculate:"),
     PageEntry("pages/7_Live_poll.py", "nav_poll", ":material/ballot:"),
+    PageEntry("pages/8_Local_DP.py", "nav_ldp", ":material/smartphone:"),
 )
 
 

@@ -369,23 +369,13 @@ def aggregate(reports: Reports) -> np.ndarray:
 
 
 def estimate_frequencies(values: Any, d: int, epsilon: float, oracle: str, rng: np.random.Generator) -> np.ndarray:
-    """Perturb every user's item and aggregate: the d estimated shares.
+    """Perturb every user's item and aggregate: the d estimated shares (no post-processing).
 
-    For SUE and OUE it draws the collector's tally directly, a distributionally identical shortcut:
-    every report bit is independent, so the number of reports with bit v set is exactly
-    Binomial(n_v, p) + Binomial(n - n_v, q) (n_v = users holding v), independently over v. This
-    skips the n x d bits; the other oracles go through `perturb` then `aggregate`.
+    Every user's report is drawn, as the collector would receive it (`perturb`), then tallied
+    (`aggregate`): no shortcut through the tallies' distribution, so what is timed and audited is
+    the protocol itself.
     """
-    name = check_oracle(oracle)
-    eps = check_oracle_epsilon(epsilon)
-    size = check_domain(d)
-    v = check_values(values, size)
-    if name in _UNARY:
-        sup = support_probabilities(name, eps, size)
-        holders = np.bincount(v, minlength=size)
-        tally = rng.binomial(holders, sup.p) + rng.binomial(v.size - holders, sup.q)
-        return _debias(tally.astype(float), v.size, sup)
-    return aggregate(perturb(v, size, eps, name, rng))
+    return aggregate(perturb(values, d, epsilon, oracle, rng))
 
 
 # --------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from dpcore.columns import column_answers, count_codes
+from dpcore.columns import Answers, column_answers, count_codes
 from dpcore.errors import DPError
 from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
 from dpcore.mechanisms import calibrate, rr_epsilon, rr_truth_probability
@@ -397,23 +397,18 @@ class ColumnRR:
         return float(np.sqrt(np.mean((self.estimated_frequencies - self.true_frequencies) ** 2)))
 
 
-def randomize_column(
+def person_codes(
     values: pd.Series | np.ndarray | list[Any],
-    epsilon: float,
-    rng: np.random.Generator,
     name: str = "",
     weights: pd.Series | np.ndarray | None = None,
     categories: tuple[str, ...] | list[str] | None = None,
-) -> ColumnRR:
-    """Randomize every person's answer locally, then de-bias the reported counts.
+) -> tuple[Answers, np.ndarray]:
+    """A column as one category code per person, ready for a local randomizer.
 
     People and categories come from `column_answers` (each row of an aggregated table is repeated
-    for the people it stands for; a public category list fixes k). k = 2 is binary randomized response, k > 2 generalised randomized
-    response with p = e^eps / (e^eps + k - 1).
-    Raises ValueError for epsilon <= 0, no answers, fewer than 2 or more than MAX_CATEGORIES
-    categories.
+    for the people it stands for; a public category list fixes the domain). Raises ValueError for
+    no answers, fewer than 2 or more than MAX_CATEGORIES categories, or more than MAX_RESPONDENTS people.
     """
-    eps = check_epsilon(epsilon)
     series = values if isinstance(values, pd.Series) else pd.Series(values)
     label = name or str(series.name or "column")
     answers = column_answers(series, weights, categories)
@@ -449,6 +444,28 @@ def randomize_column(
             f"most {MAX_CATEGORIES}. Choose a column with fewer categories.",
             column=label, count=k, maximum=MAX_CATEGORIES,
         )
+    return answers, codes
+
+
+def randomize_column(
+    values: pd.Series | np.ndarray | list[Any],
+    epsilon: float,
+    rng: np.random.Generator,
+    name: str = "",
+    weights: pd.Series | np.ndarray | None = None,
+    categories: tuple[str, ...] | list[str] | None = None,
+) -> ColumnRR:
+    """Randomize every person's answer locally, then de-bias the reported counts.
+
+    People and categories come from `person_codes`. k = 2 is binary randomized response, k > 2
+    generalised randomized response with p = e^eps / (e^eps + k - 1). Raises ValueError for
+    epsilon <= 0 and for a column `person_codes` refuses.
+    """
+    eps = check_epsilon(epsilon)
+    answers, codes = person_codes(values, name, weights, categories)
+    categories_found = answers.categories
+    label = name or str(getattr(values, "name", None) or "column")
+    k = len(categories_found)
     p = rr_truth_probability(eps, k)
     q = (1 - p) / (k - 1)
     reported = grr_perturb(codes, k, p, rng)

@@ -101,6 +101,7 @@ def _frame() -> pd.DataFrame:
 
 def _calls():
     from dpcore import accounting, accuracy, attacks, counting, histogram, io, mechanisms, pricing, release, risk
+    from dpcore.ldp import oracles, poisoning, postprocess, rappor, sample_size, shuffle
     from dpcore.ldp import randomized_response as ldp
     from dpcore import statistics, validation
     from dpcore.ledger import Ledger
@@ -109,6 +110,7 @@ def _calls():
     from dpcore.protection import Protection
 
     t0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    rng = np.random.default_rng(0)
     lap = mechanisms.calibrate("laplace", 1.0)
     return [
         lambda: validation.check_epsilon("abc"),
@@ -178,6 +180,19 @@ def _calls():
         lambda: CountPair("x", 3.0),
         lambda: attacks.clopper_pearson(5, 3),
         lambda: attacks.prefix_differencing(_frame(), "city", "A", 9),
+        lambda: oracles.estimate_frequencies([0, 1], 2, 1.0, "magic", rng),
+        lambda: oracles.estimate_frequencies([0, 1], 2, 30.0, "olh", rng),
+        lambda: oracles.estimate_frequencies([0, 5], 2, 1.0, "grr", rng),
+        lambda: oracles.estimate_frequencies([0, 1], 1, 1.0, "grr", rng),
+        lambda: poisoning.poisoning_gain([0, 1], 2, 1.0, "oue", 7, 3, rng),
+        lambda: rappor.RapporParams(f=1.0),
+        lambda: rappor.RapporParams(p=0.8, q=0.7),
+        lambda: rappor.decode(np.zeros((2, 8)), np.zeros(2, int), [], rappor.RapporParams(k=8, m=1)),
+        lambda: shuffle.shuffle_epsilon(1.0, 0, 1e-6),
+        lambda: postprocess.postprocess([0.5, 0.5], "magic"),
+        lambda: postprocess.postprocess([], "clip"),
+        lambda: postprocess.mse([0.1, 0.2], [0.5]),
+        lambda: sample_size.users_needed_central(1.0, 2.0),
     ]
 
 

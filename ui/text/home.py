@@ -28,6 +28,8 @@ EN: dict[str, str] = {
     "step_planner_why": "Choose ε for several statistics: accuracy, total cost under every accountant, risk, and a release you can download.",
     "step_poll": "7. Take part: a live poll",
     "step_poll_why": "The class answers a yes/no question on their phones with randomized response, and sees the estimate sharpen as answers arrive.",
+    "step_ldp": "8. Local DP at scale",
+    "step_ldp_why": "The survey's frequency oracles, RAPPOR and shuffling: which to choose, what each costs in accuracy, and how fake users can skew them.",
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }
 

@@ -47,6 +47,7 @@ TOUR = per_language(lambda: (
     Step("pages/5_Randomized_response.py", (("rr_tab", "protocol"),), TEXT["lesson_rr"]),
     Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"]),
     Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"]),
+    Step("pages/8_Local_DP.py", (("ldp_tab", "choose"),), TEXT["lesson_ldp"]),
 ))  # call TOUR() for the run's language
 
 

@@ -1,0 +1,139 @@
+"""Local DP: the survey's frequency oracles on a column, which one to choose, post-processing,
+RAPPOR, central against local, shuffling, and poisoning.
+
+Each tab is a fragment: its controls rerun it alone, and only the open tab runs."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.controls import local_dp as controls
+from ui.memo import session_memo
+from ui.page import PageContext, computed, show_figure, start_page
+from ui.state import url_tabs
+from ui.text.local_dp import TEXT
+from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, rappor, shuffle
+from ui.views.local_dp.population import population
+from ui.widgets import delta_select, epsilon_slider
+
+
+@st.fragment
+def oracles_tab(ctx: PageContext) -> None:
+    """Every oracle on the same users: estimates, bits, the variance Table 2 predicts and the one measured."""
+    chosen = controls.users_row(ctx)
+    if chosen is None:
+        return
+    data, third, fourth = chosen
+    settings = oracles.Settings(data, controls.epsilon(third), controls.repeats(fourth), ctx.seed)
+    view = computed(oracles.compute, settings)
+    if view is not None:
+        st.caption(view.population)
+        show_figure(view.chart, key="ldp_fig_oracles")
+        st.markdown(f"{view.table}\n\n{view.summary}")
+        st.caption(TEXT["oracles_glossary"])
+
+
+@st.fragment
+def choose_tab(ctx: PageContext) -> None:
+    """Error against ε and against d for every oracle, the best one thick, the rule of thumb as a line."""
+    c1, c2 = st.columns([1, 2])
+    eps = controls.epsilon(c1)
+    d, n = controls.domain_and_users(c2)
+    view = computed(choose.compute, choose.Settings(eps, d, n))
+    if view is not None:
+        left, right = st.columns(2)
+        with left:
+            show_figure(view.by_epsilon, key="ldp_fig_by_eps")
+        with right:
+            show_figure(view.by_domain, key="ldp_fig_by_d")
+        st.markdown(view.summary)
+
+
+@st.fragment
+def post_tab(ctx: PageContext) -> None:
+    """One oracle's raw estimates, projected onto the simplex, and every method's error."""
+    chosen = controls.users_row(ctx)
+    if chosen is None:
+        return
+    data, third, fourth = chosen
+    settings = postprocessing.Settings(data, controls.epsilon(third), controls.oracle(fourth), controls.repeats(fourth),
+                                       ctx.seed)
+    view = computed(postprocessing.compute, settings)
+    if view is not None:
+        st.caption(view.population)
+        left, right = st.columns(2)
+        with left:
+            show_figure(view.chart, key="ldp_fig_post")
+        with right:
+            show_figure(view.errors, key="ldp_fig_post_errors")
+        st.markdown(view.summary)
+
+
+@st.fragment
+def rappor_tab(ctx: PageContext) -> None:
+    """RAPPOR on the column: decoding the candidates' shares, and one user's reports over many days."""
+    chosen = controls.users_row(ctx)
+    if chosen is None:
+        return
+    data, third, fourth = chosen
+    view = computed(rappor.compute, rappor.Settings(data, *controls.rappor_settings(third, fourth), ctx.seed))
+    if view is not None:
+        st.caption(view.population)
+        show_figure(view.decoded, key="ldp_fig_rappor")
+        st.markdown(view.summary)
+        show_figure(view.days, key="ldp_fig_rappor_days")
+        st.markdown(view.days_summary)
+
+
+@st.fragment
+def central_tab(ctx: PageContext) -> None:
+    """Laplace histogram against the best local oracle, error against n, and users needed for ±a."""
+    c1, c2, c3 = st.columns([1, 2, 1])
+    eps = controls.epsilon(c1)
+    d, n = controls.domain_and_users(c2)
+    view = computed(central.compute, central.Settings(eps, d, n, controls.accuracy(c3)))
+    if view is not None:
+        show_figure(view.chart, key="ldp_fig_central")
+        st.markdown(f"{view.table}\n\n{view.summary}")
+
+
+@st.fragment
+def shuffle_tab(ctx: PageContext) -> None:
+    """Central ε after shuffling against n, for several ε₀; the chosen ε₀ and n, and a class of 30."""
+    c1, c2, c3 = st.columns(3)
+    eps0 = epsilon_slider("ldp_eps0", default=1.0, label=TEXT["epsilon0"], container=c1)
+    n = controls.users_n(c2)
+    delta = delta_select("ldp_delta", default=1e-6, container=c3)
+    lines = session_memo("ldp_shuffle_lines", delta, lambda: shuffle.curves(delta))
+    view = computed(lambda s: shuffle.compute(s, lines), shuffle.Settings(eps0, n, delta))
+    if view is not None:
+        show_figure(view.chart, key="ldp_fig_shuffle")
+        st.markdown(view.summary)
+
+
+@st.fragment
+def poison_tab(ctx: PageContext) -> None:
+    """Fake users promote one item: how far each oracle's estimate of it moves."""
+    chosen = controls.users_row(ctx)
+    if chosen is None:
+        return
+    data, third, fourth = chosen
+    eps = controls.epsilon(third)
+    people = computed(population, data)
+    if people is None:
+        return
+    target, fakes = controls.target_and_fakes(fourth, people.categories)
+    view = computed(poisoning.compute, poisoning.Settings(data, eps, target, fakes, ctx.seed))
+    if view is not None:
+        st.caption(view.population)
+        show_figure(view.chart, key="ldp_fig_poison")
+        st.markdown(view.summary)
+
+
+ctx = start_page(TEXT["title"], icon="📱", page=__file__)
+st.markdown(TEXT["intro"])
+TABS = {"oracles": (TEXT["tab_oracles"], oracles_tab), "choose": (TEXT["tab_choose"], choose_tab),
+        "post": (TEXT["tab_post"], post_tab), "rappor": (TEXT["tab_rappor"], rappor_tab),
+        "central": (TEXT["tab_central"], central_tab), "shuffle": (TEXT["tab_shuffle"], shuffle_tab),
+        "poison": (TEXT["tab_poison"], poison_tab)}
+url_tabs("ldp_tab", TABS, ctx)

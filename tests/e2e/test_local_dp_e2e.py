@@ -1,0 +1,55 @@
+"""Real-browser tests of the Local DP page: the oracles' chart draws a dot per oracle and category,
+a step of ε redraws it; the "which oracle" tab answers a new domain size; a link opens the shuffle
+tab. Charts are found by title, marks by layer name, controls by their labels."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import chart, expect_clean, mark_labels, open_app, wait_for_app_run, wait_for_mark
+from ui.text.local_dp import TEXT
+
+
+def _title(key: str) -> str:
+    return TEXT[key].split("\n")[0]
+
+
+def test_oracles_chart_moves_with_epsilon(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Local_DP?data=penguins&ldp_col=species&ldp_users=1000&ldp_repeats=10")
+    expect_clean(page)
+    figure = chart(page, _title("oracles_chart_title"))
+    wait_for_mark(figure, "estimates", "Oracle: OUE")
+    before = mark_labels(figure, "estimates")
+    assert len(before) == 7 * 3  # seven oracles, three species
+    summary = page.get_by_text(re.compile(r"Each oracle ran 10 times"))
+    expect(summary).to_contain_text("(d = 3, ε = 1)")
+    page.get_by_role("slider", name=TEXT["epsilon"]).focus()
+    page.keyboard.press("ArrowRight")
+    wait_for_app_run(page)
+    expect(summary).to_contain_text("(d = 3, ε = 1.5)")
+    expect_clean(page)
+    assert mark_labels(figure, "estimates") != before
+
+
+def test_a_larger_domain_changes_the_best_oracle(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Local_DP?ldp_tab=choose&ldp_d=3")
+    summary = page.get_by_text(re.compile(r"the best oracle is"))
+    expect(summary).to_contain_text("the best oracle is GRR")
+    field = page.get_by_label(TEXT["domain"])
+    field.fill("500")
+    field.press("Enter")
+    wait_for_app_run(page)
+    expect(summary).not_to_contain_text("the best oracle is GRR")
+    figure = chart(page, _title("by_domain_title"))
+    assert any("Oracle: OUE" in label for label in mark_labels(figure, "curves"))
+    expect_clean(page)
+
+
+def test_a_link_opens_the_shuffle_tab(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Local_DP?ldp_tab=shuffle&ldp_n=100%2C000")
+    expect(page.get_by_role("tab", name=TEXT["tab_shuffle"])).to_have_attribute("aria-selected", "true")
+    chart(page, _title("shuffle_chart_title"))
+    expect(page.get_by_text(re.compile(r"In a class of 30 the bound is"))).to_be_visible()
+    expect_clean(page)

@@ -1,0 +1,174 @@
+"""The Local DP page's compute functions, on their own (no Streamlit)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dpcore.errors import DPError
+from dpcore.ldp.oracles import ORACLES, best_oracle, theoretical_variance
+from dpcore.ldp.sample_size import users_needed_central, users_needed_local
+from ui import fmt
+from ui.i18n import language
+from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, shuffle
+from ui.views.local_dp.population import DataSettings, population, scaled_counts
+
+SPECIES = pd.Series(["Adelie"] * 152 + ["Chinstrap"] * 68 + ["Gentoo"] * 124, name="species")
+
+
+def _data(users: int = 10_000, values: pd.Series = SPECIES, categories: tuple[str, ...] | None = None) -> DataSettings:
+    return DataSettings(str(values.name), values, None, categories, users)
+
+
+def _layout(spec: dict) -> dict:
+    return {**spec, "datasets": sorted(spec["datasets"])}
+
+
+def _layers(spec: dict) -> list[str]:
+    return [layer["name"] for layer in spec["layer"]]
+
+
+# ------------------------------------------------------------------ population
+
+def test_simulated_users_keep_the_column_shares() -> None:
+    people = population(_data(10_000))
+    assert people.n == 10_000 and people.categories == ("Adelie", "Chinstrap", "Gentoo")
+    assert people.shares == pytest.approx(np.array([152, 68, 124]) / 344, abs=1e-4)
+    assert people.note.startswith("**Simulation**: 10,000 users with the shares of the column *species* (the data has 344 people).")
+    assert "values found in the data" in people.note
+
+
+def test_the_data_own_people_and_weights() -> None:
+    frame = pd.DataFrame({"age": ["20-30", "30-40"], "patients": [3, 5]})
+    people = population(DataSettings("age", frame["age"], frame["patients"], ("20-30", "30-40"), 0))
+    assert people.n == 8 and list(people.shares) == [3 / 8, 5 / 8]
+    assert "The 8 people of the column *age*" in people.note and "declared (public) list" in people.note
+
+
+@pytest.mark.parametrize("users", [1, 7, 1000, 999_999])
+def test_scaled_counts_are_whole_and_add_up(users: int) -> None:
+    shares = np.array([0.5, 0.3333, 0.1667])
+    counts = scaled_counts(shares, users)
+    assert counts.sum() == users and np.all(np.abs(counts - shares * users) < 1)
+
+
+def test_a_column_with_one_value_is_refused() -> None:
+    with pytest.raises(DPError) as info:
+        population(_data(0, pd.Series(["a", "a"], name="x")))
+    assert info.value.code == "column_one_answer"
+
+
+# ------------------------------------------------------------------ tab 1
+
+def test_every_oracle_in_the_table_with_variances_that_agree() -> None:
+    view = oracles.compute(oracles.Settings(_data(20_000), 1.0, 50, 7))
+    rows = [line for line in view.table.splitlines()[2:]]
+    assert len(rows) == len(ORACLES)
+    for line in rows:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        exact, measured = float(cells[3].replace(",", "")), float(cells[4].replace(",", ""))
+        # 50 runs: the variance of a variance estimate is about 2/49 of its square: 5 sd ~ 100%
+        assert measured == pytest.approx(exact, rel=0.6), cells
+    dots = view.chart["datasets"]["dots"].to_pandas()
+    assert dots["series"].nunique() == len(ORACLES) and set(dots["bin"]) == {"Adelie", "Chinstrap", "Gentoo"}
+    assert _layers(view.chart) == ["truth", "estimates", "zero"]
+    assert "ran 50 times on the same 20,000 users (d = 3, ε = 1)" in view.summary
+
+
+def test_a_new_epsilon_only_swaps_data() -> None:
+    a = oracles.compute(oracles.Settings(_data(5_000), 1.0, 10, 1))
+    b = oracles.compute(oracles.Settings(_data(5_000), 3.0, 10, 1))
+    assert _layout(a.chart) == _layout(b.chart)
+
+
+# ------------------------------------------------------------------ tab 2
+
+def test_the_rule_of_thumb_picks_grr_for_small_domains() -> None:
+    small = choose.compute(choose.Settings(1.0, 3, 10_000))
+    large = choose.compute(choose.Settings(1.0, 512, 10_000))
+    assert "the best oracle is **GRR**" in small.summary
+    # k-subset with its best k edges ahead of OUE and OLH for large d; the page says by how much
+    assert "the best oracle is **k-subset**" in large.summary and "OLH's error is" in large.summary
+    assert choose.crossover_domain(1.0) == pytest.approx(3 * math.e + 2)
+    rules = large.by_domain["datasets"]["rules"].to_pandas()
+    assert rules["x"].tolist() == pytest.approx([3 * math.e + 2])
+    assert _layout(small.by_epsilon) == _layout(large.by_epsilon) and _layout(small.by_domain) == _layout(large.by_domain)
+
+
+def test_curves_are_table_two() -> None:
+    view = choose.compute(choose.Settings(2.0, 16, 1_000))
+    curves = view.by_epsilon["datasets"]["curves"].to_pandas()
+    grr = curves[curves["series"] == "GRR"]
+    e = np.exp(grr["x"].to_numpy())
+    # typical error in percentage points: 100 sqrt(variance), the variance as Table 2 prints it
+    assert grr["y"].to_numpy() == pytest.approx(100 * np.sqrt((e + 16 - 2) / (1_000 * (e - 1) ** 2)))
+
+
+def test_bad_domain_is_refused() -> None:
+    with pytest.raises(DPError):
+        choose.compute(choose.Settings(1.0, 1, 100))
+
+
+# ------------------------------------------------------------------ tab 3
+
+def test_projection_lowers_the_error() -> None:
+    view = postprocessing.compute(postprocessing.Settings(_data(2_000), 0.5, "oue", 30, 3))
+    errors = view.errors["datasets"]["bars"].to_pandas().set_index("series")["value"]
+    assert errors["Projection onto the simplex"] < errors["Raw (unbiased)"]
+    assert errors["Norm-Sub"] < errors["Raw (unbiased)"] and errors["Clip negatives to 0"] <= errors["Raw (unbiased)"]
+    assert "OUE's raw estimates in this run" in view.summary
+
+
+# ------------------------------------------------------------------ tab 5
+
+def test_central_against_local() -> None:
+    view = central.compute(central.Settings(1.0, 16, 10_000, 0.01))
+    best = best_oracle(1.0, 16)
+    assert f"{users_needed_central(1.0, 0.01):,}" in view.table
+    assert f"{users_needed_local(best, 1.0, 16, 0.01):,}" in view.table
+    ratio = math.sqrt(theoretical_variance(best, 1.0, 16, 10_000)) / (math.sqrt(2) / 10_000)
+    assert f"error is {fmt.number(ratio)} times the central one's" in view.summary
+
+
+def test_users_needed_follow_laplace_and_normal_quantiles() -> None:
+    from scipy import stats
+
+    # Laplace(1/eps): P(|X| <= a n) = 0.95 at a n = ppf(0.975) of Laplace(0, 1/eps)
+    needed = users_needed_central(0.5, 0.01)
+    assert needed == math.ceil(stats.laplace.ppf(0.975, scale=2.0) / 0.01)
+    v = theoretical_variance("grr", 1.0, 4, 1)
+    assert users_needed_local("grr", 1.0, 4, 0.02) == math.ceil(stats.norm.ppf(0.975) ** 2 * v / 0.02**2)
+    with pytest.raises(DPError):
+        users_needed_central(1.0, 0.0)
+
+
+# ------------------------------------------------------------------ tab 6
+
+def test_shuffling_a_class_of_thirty_barely_helps() -> None:
+    view = shuffle.compute(shuffle.Settings(1.0, 1_000_000, 1e-6))
+    curves = view.chart["datasets"]["curves"].to_pandas()
+    assert (curves["y"] <= curves["series"].str.extract(r"= ([\d.]+)")[0].astype(float) + 1e-9).all()
+    assert "In a class of 30 the bound is" in view.summary
+    small = shuffle.compute(shuffle.Settings(1.0, 30, 1e-6))
+    assert "closed form does not apply" in small.summary
+
+
+# ------------------------------------------------------------------ tab 7
+
+def test_poisoning_moves_the_target_up() -> None:
+    view = poisoning.compute(poisoning.Settings(_data(20_000), 1.0, "Chinstrap", 0.05, 5))
+    gains = view.chart["datasets"]["bars"].to_pandas()
+    assert len(gains) == len(ORACLES) and (gains["value"] > 0).all()
+    assert "send reports crafted to promote *Chinstrap*" in view.summary
+
+
+# ------------------------------------------------------------------ 中文
+
+def test_views_speak_chinese() -> None:
+    with language("zh"):
+        view = choose.compute(choose.Settings(1.0, 3, 10_000))
+        people = population(_data(1_000))
+    assert "最好的协议是 **GRR**" in view.summary and people.note.startswith("**模拟**")

@@ -1,0 +1,92 @@
+"""Control groups of the Local DP page: the users (column, people per row, simulated size) with ε
+in one row, and the few controls each tab adds beside its chart. Every control is bound to the
+address, so a shared link reopens the same view."""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from dpcore.catalog import public_categories
+from dpcore.ldp.oracles import ORACLES
+from dpcore.limits import MAX_CATEGORIES, MAX_LDP_DOMAIN
+from ui.memo import session_memo
+from ui.page import PageContext
+from ui.state import url_choice
+from ui.text.local_dp import TEXT
+from ui.views.local_dp.central import ACCURACY_CHOICES
+from ui.views.local_dp.oracles import REPEAT_CHOICES, oracle_name
+from ui.views.local_dp.poisoning import FAKE_SHARES
+from ui.views.local_dp.population import USER_CHOICES, DataSettings, eligible_columns
+from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
+from ui.widgets import column_select, epsilon_slider, weight_column_select
+
+USERS_N: tuple[int, ...] = (30, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+
+
+def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGenerator] | None:
+    """The column (with the people per row under it, where a column could say so) and the number of
+    users, then two cells left for the tab: ε and the tab's own control. None (after saying why)
+    when the dataset has no usable column."""
+    frame = ctx.dataset.table.frame
+    eligible = session_memo("ldp_eligible", ctx.dataset.ident, lambda: eligible_columns(frame))
+    if not eligible:
+        st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
+        return None
+    c1, c2, c3, c4 = st.columns(4)
+    column = column_select(ctx.dataset, eligible, "ldp_col", TEXT["column"], c1)
+    weight = weight_column_select(ctx.dataset, column, "ldp_w", c1)
+    users = url_choice(c2.selectbox, TEXT["users"], USER_CHOICES, "ldp_users", 10_000,
+                       format_func=lambda u: f"{u:,}" if u else TEXT["users_data"], help=TEXT["users_help"])
+    data = DataSettings(column, frame[column], None if weight is None else frame[weight],
+                        public_categories(ctx.dataset.key, column), int(users))
+    return data, c3, c4
+
+
+def epsilon(where: DeltaGenerator) -> float:
+    """ε of each user's report (the same slider on every tab, so a choice carries across tabs)."""
+    return epsilon_slider("ldp_eps", default=1.0, label=TEXT["epsilon"], container=where)
+
+
+def rappor_settings(third: DeltaGenerator, fourth: DeltaGenerator) -> tuple[int, int, float, int]:
+    """Bloom filter size and hash functions, permanent randomization f and days, beside the users."""
+    k = third.select_slider(TEXT["bloom_k"], BLOOM_SIZES, value=32, key="ldp_k", bind="query-params")
+    h = third.slider(TEXT["hashes"], 1, 4, value=2, key="ldp_h", bind="query-params")
+    f = fourth.slider(TEXT["permanent_f"], 0.05, 0.95, value=0.5, step=0.05, key="ldp_f", bind="query-params")
+    days = fourth.select_slider(TEXT["days"], DAY_CHOICES, value=90, key="ldp_days", bind="query-params")
+    return int(k), int(h), float(f), int(days)
+
+
+def repeats(where: DeltaGenerator) -> int:
+    return int(where.select_slider(TEXT["repeats"], REPEAT_CHOICES, value=20, key="ldp_repeats", bind="query-params"))
+
+
+def oracle(where: DeltaGenerator) -> str:
+    return url_choice(where.selectbox, TEXT["oracle"], ORACLES, "ldp_oracle", "oue", format_func=oracle_name)
+
+
+def domain_and_users(where: DeltaGenerator) -> tuple[int, int]:
+    """d and n side by side (the theoretical tabs need no data)."""
+    c1, c2 = where.columns(2)
+    d = c1.number_input(TEXT["domain"], min_value=2, max_value=MAX_LDP_DOMAIN, value=16, step=1, key="ldp_d",
+                        bind="query-params")
+    return int(d), users_n(c2)
+
+
+def users_n(where: DeltaGenerator) -> int:
+    """The number of users of the theoretical tabs, on a log scale from a class to a country."""
+    return int(where.select_slider(TEXT["n"], USERS_N, value=10_000, key="ldp_n", format_func=lambda v: f"{v:,}",
+                                   bind="query-params"))
+
+
+def accuracy(where: DeltaGenerator) -> float:
+    return float(where.select_slider(TEXT["accuracy"], ACCURACY_CHOICES, value=0.01, key="ldp_acc", bind="query-params",
+                                     format_func=lambda a: f"{100 * a:g} %"))
+
+
+def target_and_fakes(where: DeltaGenerator, categories: tuple[str, ...]) -> tuple[str, float]:
+    """The item fake users promote (the column's last category by default) and how many they are."""
+    target = url_choice(where.selectbox, TEXT["target"], categories, "ldp_target", categories[-1])
+    fakes = where.select_slider(TEXT["fake_share"], FAKE_SHARES, value=0.01, key="ldp_fakes", bind="query-params",
+                             format_func=lambda f: f"{100 * f:g} %")
+    return target, float(fakes)

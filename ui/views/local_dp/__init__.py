@@ -1,0 +1,1 @@
+"""Views of the Local DP page, one module per tab: a frozen Settings, a frozen View and a pure compute."""

@@ -112,8 +112,9 @@ def lines(
          "scale": {"type": "log"} if x_log else {"zero": False}}
     y = {"field": "y", "type": "quantitative", "title": labels.y, "axis": {"format": y_format},
          "scale": {"type": "log"} if y_log else {"zero": True}}
+    two_columns = len(names) > 3 and max(len(name) for name in names) <= 14  # short names only: a phone is narrow
     color = {**series_color(names, tuple(c.color for c in curves)), "title": labels.series,
-             "legend": {**LEGEND_BELOW, "columns": 2 if len(names) > 3 else 1, "labelLimit": 420, "titleLimit": 420}}
+             "legend": {**LEGEND_BELOW, "columns": 2 if two_columns else 1, "labelLimit": 420, "titleLimit": 420}}
     dash = {"field": "series", "type": "nominal", "title": labels.series,
             "scale": {"domain": list(names), "range": [[8, 5] if c.dashed else [1, 0] for c in curves]}}
     width = {"field": "width", "type": "quantitative", "legend": None, "scale": None}  # in the data: the best line moves

@@ -54,7 +54,7 @@ EN: dict[str, str] = {
     "truth": "True share",
     "points": "±{pp} points",
     # --- tab 1
-    "oracles_chart_title": "True shares (bars) and each oracle's estimate\n(dots, one run)",
+    "oracles_chart_title": "True shares (bars) and\neach oracle's estimate\n(dots, one run)",
     "col_oracle": "Oracle",
     "col_bits": "Bits sent per user",
     "col_table2": "n · variance, Table 2",
@@ -79,7 +79,7 @@ EN: dict[str, str] = {
     "epsilon_axis": "ε",
     "domain_axis": "Domain size d",
     "by_epsilon_title": "Error against ε at the chosen d\n(thick: the best oracle there)",
-    "by_domain_title": "Error against d at the chosen ε\n(left of the dotted line GRR wins)",
+    "by_domain_title": "Error against d at the chosen ε\n(GRR wins left of the\ndotted line)",
     "here_note": "here: {oracle}",
     "crossover_note": "d = 3e^ε + 2 ≈ {d}",
     "choose_summary": (
@@ -99,8 +99,8 @@ EN: dict[str, str] = {
     "post_norm_sub": "Norm-Sub",
     "post_simplex": "Projection onto the simplex",
     "post_method": "Post-processing",
-    "post_chart_title": "One run of the oracle: raw estimates\nand the same after projection",
-    "post_errors_title": "Typical error after each post-processing\n(root mean squared error over the runs)",
+    "post_chart_title": "One run of the oracle:\nraw estimates and the same\nafter projection",
+    "post_errors_title": "Typical error after each\npost-processing (root mean\nsquared error over the runs)",
     "post_summary": (
         "{oracle}'s raw estimates in this run: {negative} of {d} are below zero and together they add up to "
         "{total}. Post-processing uses only the published estimates, so it costs no privacy. Over {repeats} "
@@ -115,7 +115,7 @@ EN: dict[str, str] = {
     "permanent_f": "Permanent randomization f",
     "days": "Days one user reports",
     "rappor_decoded": "Decoded by the collector",
-    "rappor_chart_title": "RAPPOR: true shares and the shares decoded\nfrom one report per user",
+    "rappor_chart_title": "RAPPOR: true shares and\nthe shares decoded from\none report per user",
     "rappor_summary": (
         "Each user hashes their answer into a {k}-bit Bloom filter with {h} hash functions (users are split into "
         "{m} cohorts, each with its own hash functions), keeps a **permanent** randomized copy (each bit replaced "
@@ -127,7 +127,7 @@ EN: dict[str, str] = {
     "rappor_match_permanent": "Guess matches the permanent copy B′",
     "rappor_match_true": "Guess matches the true Bloom filter B",
     "rappor_series": "An attacker averaging one user's reports",
-    "rappor_days_title": "One user's reports averaged over the days:\nshare of bits the attacker guesses right",
+    "rappor_days_title": "One user's reports averaged\nover the days: bits the\nattacker guesses right",
     "days_axis": "Days of reports",
     "bits_right_axis": "Bits guessed right",
     "rappor_days_summary": (
@@ -141,7 +141,7 @@ EN: dict[str, str] = {
     "local_best_line": "Local: the best oracle",
     "central_line": "Central: Laplace histogram",
     "model_title": "Model",
-    "central_chart_title": "Typical error of one share against the number of users\n(crosses: the chosen n)",
+    "central_chart_title": "Typical error of one share\nagainst the number of users\n(crosses: the chosen n)",
     "users_axis": "Number of users n",
     "error_axis": "Typical error of a share (percentage points)",
     "col_model": "Model",
@@ -157,7 +157,7 @@ EN: dict[str, str] = {
     "shuffle_numeric": "ε₀ = {eps0}, numerical bound",
     "shuffle_closed": "ε₀ = {eps0}, closed form",
     "shuffle_series": "Each user's ε₀",
-    "shuffle_chart_title": "Central ε after shuffling, against the number of users\n(Feldman, McMillan and Talwar, 2021)",
+    "shuffle_chart_title": "Central ε after shuffling,\nagainst the number of users\n(Feldman, McMillan, Talwar 2021)",
     "central_eps_axis": "Central ε of the shuffled reports",
     "shuffle_note": "ε ≤ {eps}",
     "class_note": "a class of 30",
@@ -171,7 +171,7 @@ EN: dict[str, str] = {
         "gives almost no amplification."
     ),
     # --- tab 7
-    "poison_chart_title": "How far fake users move the target item's estimate\n(bars: simulated; black ticks: the paper's formula)",
+    "poison_chart_title": "How far fake users move\nthe target's estimate (bars:\nsimulated; ticks: the paper)",
     "gain_axis": "Rise of the target's estimated share (percentage points)",
     "gain_expected": "Expected rise (percentage points)",
     "poison_summary": (

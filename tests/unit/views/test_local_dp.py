@@ -172,3 +172,9 @@ def test_views_speak_chinese() -> None:
         view = choose.compute(choose.Settings(1.0, 3, 10_000))
         people = population(_data(1_000))
     assert "最好的协议是 **GRR**" in view.summary and people.note.startswith("**模拟**")
+
+
+def test_many_users_run_fewer_times() -> None:
+    assert oracles.runs_for(20, 10_000) == 20
+    assert oracles.runs_for(200, 100_000) == 20
+    assert oracles.runs_for(20, 1_000_000) == 2

@@ -48,7 +48,7 @@ TEXT: dict[str, str] = {
     "truth": "真实比例",
     "points": "±{pp} 个百分点",
     # --- tab 1
-    "oracles_chart_title": "真实比例（柱）与各协议的估计\n（点，一次运行）",
+    "oracles_chart_title": "真实比例（柱）与\n各协议的估计\n（点，一次运行）",
     "col_oracle": "协议",
     "col_bits": "每个用户发送的比特数",
     "col_table2": "n · 方差（表 2）",
@@ -87,7 +87,7 @@ TEXT: dict[str, str] = {
     "post_norm_sub": "Norm-Sub",
     "post_simplex": "投影到单纯形",
     "post_method": "后处理方法",
-    "post_chart_title": "协议的一次运行：原始估计\n与投影之后",
+    "post_chart_title": "协议的一次运行：\n原始估计与投影之后",
     "post_errors_title": "各种后处理之后的典型误差\n（多次运行的均方根误差）",
     "post_summary": (
         "{oracle} 这次的原始估计中，{d} 个里有 {negative} 个小于零，加起来是 {total}。后处理只用公布的估计值，"
@@ -101,7 +101,7 @@ TEXT: dict[str, str] = {
     "permanent_f": "永久随机化参数 f",
     "days": "一个用户报告的天数",
     "rappor_decoded": "收集者解码的结果",
-    "rappor_chart_title": "RAPPOR：真实比例与收集者从\n每人一份报告中解码出的比例",
+    "rappor_chart_title": "RAPPOR：真实比例与\n收集者从每人一份报告中\n解码出的比例",
     "rappor_summary": (
         "每个用户用 {h} 个哈希函数把答案哈希进一个 {k} 比特的布隆过滤器（用户分成 {m} 个群组，每组有自己的哈希函数），"
         "保留一份**永久**随机化的副本（每个比特以 f = {f} 的概率被换成抛硬币的结果），每天发送这份副本的一次**瞬时**"
@@ -125,7 +125,7 @@ TEXT: dict[str, str] = {
     "local_best_line": "本地：最好的协议",
     "central_line": "中心化：拉普拉斯直方图",
     "model_title": "模型",
-    "central_chart_title": "一个比例的典型误差随用户数的变化\n（叉号：所选的 n）",
+    "central_chart_title": "一个比例的典型误差\n随用户数的变化\n（叉号：所选的 n）",
     "users_axis": "用户数 n",
     "error_axis": "一个比例的典型误差（百分点）",
     "col_model": "模型",
@@ -140,7 +140,7 @@ TEXT: dict[str, str] = {
     "shuffle_numeric": "ε₀ = {eps0}，数值上界",
     "shuffle_closed": "ε₀ = {eps0}，闭式上界",
     "shuffle_series": "每个用户的 ε₀",
-    "shuffle_chart_title": "洗牌之后的中心化 ε 随用户数的变化\n（Feldman、McMillan、Talwar，2021）",
+    "shuffle_chart_title": "洗牌之后的中心化 ε\n随用户数的变化（Feldman、\nMcMillan、Talwar，2021）",
     "central_eps_axis": "洗牌后报告的中心化 ε",
     "shuffle_note": "ε ≤ {eps}",
     "class_note": "30 人的班级",
@@ -153,7 +153,7 @@ TEXT: dict[str, str] = {
         "洗牌几乎没有放大效果。"
     ),
     # --- tab 7
-    "poison_chart_title": "假用户把目标项的估计推高了多少\n（柱：模拟；黑色刻度：论文公式）",
+    "poison_chart_title": "假用户把目标项的估计\n推高了多少（柱：模拟；\n黑色刻度：论文公式）",
     "gain_axis": "目标项估计比例的上升（百分点）",
     "gain_expected": "预期上升（百分点）",
     "poison_summary": (

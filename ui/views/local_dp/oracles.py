@@ -16,6 +16,12 @@ from ui.text.local_dp import TEXT
 from ui.views.local_dp.population import DataSettings, Population, population
 
 REPEAT_CHOICES: tuple[int, ...] = (10, 20, 50, 100, 200)
+REPORT_BUDGET = 2_000_000  # user reports per oracle behind the measured variance (a page must answer in seconds)
+
+
+def runs_for(repeats: int, users: int) -> int:
+    """The repeated runs asked for, fewer when the users are many (at least 2: a variance needs two)."""
+    return max(2, min(repeats, REPORT_BUDGET // users))
 
 
 def oracle_name(oracle: str) -> str:
@@ -51,9 +57,10 @@ def compute(s: Settings) -> View:
     """Raises ValueError for a column or an epsilon no oracle can use."""
     people = population(s.data)
     n, d, eps = people.n, people.d, s.epsilon
+    runs = runs_for(s.repeats, n)
     estimates, rows = {}, {key: [] for key in ("oracle", "bits", "table2", "exact", "measured", "error")}
     for oracle in ORACLES:
-        first, measured = measured_variance(people, eps, oracle, s.repeats, s.seed)
+        first, measured = measured_variance(people, eps, oracle, runs, s.seed)
         estimates[oracle_name(oracle)] = first
         exact = float(np.mean(exact_variance(oracle, eps, d, n, people.shares)))
         rows["oracle"].append(oracle_name(oracle))
@@ -70,6 +77,6 @@ def compute(s: Settings) -> View:
     table = fmt.markdown_table({headers[key]: cells for key, cells in rows.items()})
     best = min(ORACLES, key=lambda o: theoretical_variance(o, eps, d, n))
     summary = TEXT["oracles_summary"].format(
-        repeats=s.repeats, n=f"{n:,}", d=d, eps=fmt.number(eps), best=oracle_name(best),
+        repeats=runs, n=f"{n:,}", d=d, eps=fmt.number(eps), best=oracle_name(best),
     )
     return View(people.note, chart, table, summary)

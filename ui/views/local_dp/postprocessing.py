@@ -15,7 +15,7 @@ from ui import fmt
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
-from ui.views.local_dp.oracles import oracle_name
+from ui.views.local_dp.oracles import oracle_name, runs_for
 from ui.views.local_dp.population import DataSettings, population
 
 METHOD_COLORS = ("#7f7f7f", "#c49c94", "#aec7e8", "#1f77b4", "#08306b")  # none ... simplex
@@ -42,7 +42,8 @@ def compute(s: Settings) -> View:
     """Raises ValueError for a column or an epsilon no oracle can use."""
     people = population(s.data)
     rng = make_rng(s.seed, f"ldp-post-{s.oracle}")
-    runs = np.stack([estimate_frequencies(people.codes, people.d, s.epsilon, s.oracle, rng) for _ in range(s.repeats)])
+    repeats = runs_for(s.repeats, people.n)
+    runs = np.stack([estimate_frequencies(people.codes, people.d, s.epsilon, s.oracle, rng) for _ in range(repeats)])
     # typical error (root mean squared error over the runs) in percentage points
     errors = np.array([100 * np.sqrt(np.mean(mse(postprocess(runs, m), people.shares))) for m in POSTPROCESSORS])
     raw, projected = runs[0], postprocess(runs[0], "simplex")
@@ -62,6 +63,6 @@ def compute(s: Settings) -> View:
     best = POSTPROCESSORS[int(np.argmin(errors))]
     summary = TEXT["post_summary"].format(
         oracle=oracle_name(s.oracle), negative=int((raw < 0).sum()), d=people.d, total=fmt.percent(float(raw.sum())),
-        repeats=s.repeats, best=names[best], gain=fmt.percent(1 - errors[POSTPROCESSORS.index(best)] / errors[0]),
+        repeats=repeats, best=names[best], gain=fmt.percent(1 - errors[POSTPROCESSORS.index(best)] / errors[0]),
     )
     return View(people.note, chart, error_chart, summary)

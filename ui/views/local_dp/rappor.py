@@ -72,7 +72,7 @@ def compute(s: Settings) -> View:
          charts.Line(TEXT["rappor_match_true"], day, match_true, COLORS["d"], thick=True)],
         charts.AxisLabels(tuple(TEXT["rappor_days_title"].split("\n")), TEXT["days_axis"], TEXT["bits_right_axis"],
                           TEXT["rappor_series"]),
-        x_log=False, y_log=False, x_format="~g", y_format=".0%",
+        x_log=False, y_log=False, x_format=",d", y_format=".0%",
     )
     days_summary = TEXT["rappor_days_summary"].format(
         days=s.days, permanent=fmt.percent(float(match_permanent[-1])),

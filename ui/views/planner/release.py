@@ -294,6 +294,15 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
 # --- the script that redoes the release with OpenDP -----------------------------------------------
 
 
+def script_plan(rows: Sequence[Row], protection: Protection) -> list[dict[str, Any]]:
+    """The plan as the generated scripts' PLAN literal: one entry per statistic without a problem.
+    Raises DPError when nothing is left to release."""
+    plan = [_script_entry(row, protection) for row in rows if not row.problem]
+    if not plan:
+        raise DPError("nothing_to_release", TEXT["release_nothing"])
+    return plan
+
+
 def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
     """One statistic of the script's PLAN literal: plain values only (they go through repr)."""
     item = row.item
@@ -446,9 +455,7 @@ def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) ->
     bounds, and prints one CSV line per released number. Rows with a `problem` are left out. Every
     user string reaches the script through `repr` inside one data literal, never as code.
     """
-    plan = [_script_entry(row, protection) for row in rows if not row.problem]
-    if not plan:
-        raise DPError("nothing_to_release", TEXT["release_nothing"])
+    plan = script_plan(rows, protection)
     header = (
         '"""Redo a release planned in DP Explorer, with OpenDP 0.16, on the same CSV file.\n\n'
         "Every run draws new noise (from the operating system's entropy) with the same scales, and\n"

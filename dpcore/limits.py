@@ -47,3 +47,5 @@ MAX_RAPPOR_COHORTS = 256  # cohorts a RAPPOR simulation may use (candidate x coh
 MAX_RAPPOR_REPORT_BITS = 60_000_000  # users x days x k RAPPOR report bits held at once (one byte each)
 MAX_SHUFFLE_USERS = 10**9  # the largest n the shuffle amplification bound is computed for
 MAX_FAKE_USERS = 1_000_000  # fake users one poisoning simulation may add
+MAX_RECONSTRUCTION_ROWS = 200  # people in a reconstruction attack's secret table (the LP has n + m variables)
+MAX_RECONSTRUCTION_QUERIES = 2_000  # subset counts one reconstruction attack may ask

@@ -16,10 +16,7 @@ from ui.page import PageContext, computed, show_animation, show_figure, start_pa
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
-from ui.views.attacks import animation, averaging, count_query, defence, differencing, noisy_differencing, table
-
-# ---------------------------------------------------------------------------- 1. differencing
-
+from ui.views.attacks import animation, averaging, count_query, defence, differencing, noisy_differencing, reconstruction, table
 
 @st.fragment
 def differencing_tab(ctx: PageContext) -> None:
@@ -45,9 +42,6 @@ def noisy_differencing_part(ctx: PageContext, exact: differencing.Settings, foun
     show_figure(view.belief, key="att_fig_diff_posterior")
     st.markdown(view.reading)
     st.caption(view.note)
-
-
-# ---------------------------------------------------------------------------- 2. averaging
 
 
 @st.fragment
@@ -95,9 +89,6 @@ def averaging_part(ctx: PageContext, truth: int | None, left: DeltaGenerator, ri
     show_animation(ANIM["avg_expander"], "att_anim", anim, lambda: animation.compute(anim))
 
 
-# ---------------------------------------------------------------------------- 3. Table 6-3
-
-
 @st.fragment
 def table_tab(ctx: PageContext) -> None:
     """The course's Table 6-3: book, exact and simulated values side by side."""
@@ -109,9 +100,6 @@ def table_tab(ctx: PageContext) -> None:
     st.dataframe(view.recovery, hide_index=True, key="att_table_recovery")
     st.markdown(view.reading)
     st.caption(TEXT["simulation_note"])
-
-
-# ---------------------------------------------------------------------------- 4. defence
 
 
 @st.fragment
@@ -139,7 +127,22 @@ def defence_tab(ctx: PageContext) -> None:
     reading.caption(view.caveat)
 
 
+@st.fragment
+def reconstruction_tab(ctx: PageContext) -> None:
+    """Subset counts give a secret column away; noise for a total budget does not."""
+    st.markdown(TEXT["rec_intro"])
+    view = computed(reconstruction.compute, controls.reconstruction(ctx.seed))
+    if view is not None:
+        chart, people = st.columns([3, 2], gap="large")
+        with chart:
+            show_figure(view.curves, key="att_fig_rec")
+        with people:
+            show_figure(view.people, key="att_fig_rec_people")
+        st.markdown(view.summary)
+
+
 ctx = start_page(TEXT["title"], icon="🕵️", page=__file__)
 st.markdown(TEXT["intro"])
-TABS = {"differencing": differencing_tab, "averaging": averaging_tab, "table": table_tab, "defence": defence_tab}
+TABS = {"differencing": differencing_tab, "averaging": averaging_tab, "table": table_tab, "defence": defence_tab,
+        "reconstruction": reconstruction_tab}
 url_tabs("att_tab", {tab: (TEXT[f"tab_{tab}"], draw) for tab, draw in TABS.items()}, ctx)

@@ -104,7 +104,7 @@ def shuffle_tab(ctx: PageContext) -> None:
     eps0 = epsilon_slider("ldp_eps0", default=1.0, label=TEXT["epsilon0"], container=c1)
     n = controls.users_n(c2)
     delta = delta_select("ldp_delta", default=1e-6, container=c3)
-    lines = session_memo("ldp_shuffle_lines", delta, lambda: shuffle.curves(delta))
+    lines = session_memo("ldp_shuffle_lines", delta, lambda: shuffle.shuffle_lines(delta))
     view = computed(lambda s: shuffle.compute(s, lines), shuffle.Settings(eps0, n, delta))
     if view is not None:
         show_figure(view.chart, key="ldp_fig_shuffle")

@@ -11,7 +11,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, layout, run_page, vega_specs
+from tests.app.conftest import assert_clean, layout, page_text, run_page, vega_specs
 
 PAGE = "pages/1_Attacks.py"
 # Choices sit in the URL by stable option ids (ui.state.url_choice), numbers as numbers.
@@ -320,3 +320,12 @@ def test_uploaded_names_are_escaped_and_empty_columns_explained() -> None:
     assert any("has no values at all" in w.value for w in at.warning), "an all-missing column must explain itself"
     assert at.number_input(key="att_k").value == 1_000  # the attack's controls stay, with their values
 
+
+
+def test_reconstruction_tab_opens_from_its_link_and_moves_with_its_sliders() -> None:
+    at = run_page(PAGE, {"att_tab": "reconstruction", "att_rec_m": "480", "att_rec_b": "0"})
+    assert_clean(at)
+    assert "the attacker gets **60 of 60** secrets right" in page_text(at)
+    at.select_slider(key="att_rec_m").set_value(15).run()
+    assert_clean(at)
+    assert "With 15 questions" in page_text(at)

@@ -17,6 +17,7 @@ from tests.e2e.conftest import (
     wait_for_app_run,
     wait_for_mark,
 )
+from ui.text.attacks import TEXT
 
 ATTACKS = "/Attacks"
 RECOVERY, BELIEF, RUNNING_MEANS = "Chance of exact recovery", "The attacker's belief", "Running means of"
@@ -117,3 +118,20 @@ def test_shared_url_reopens_the_same_view(browser: Browser, base_url: str) -> No
         expect_clean(page)
         context.close()
     assert seen[0] == seen[1]
+
+
+def test_more_questions_reconstruct_more_secrets(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Attacks?att_tab=reconstruction&att_rec_m=15&att_rec_b=0")
+    summary = page.get_by_text(re.compile(r"With \d+ questions and noise of about"))
+    expect(summary).to_contain_text("With 15 questions")
+    figure = chart(page, TEXT["rec_chart_title"].split("\n")[0])
+    assert any("noise for the total ε (DP)" in label for label in mark_labels(figure, "curves"))
+    slider = page.get_by_role("slider", name=TEXT["rec_queries"])
+    slider.focus()
+    page.keyboard.press("End")  # 480 questions
+    wait_for_app_run(page)
+    expect(summary).to_contain_text("With 480 questions")
+    expect(summary).to_contain_text("the attacker gets 60 of 60 secrets right (100%)")
+    people = chart(page, TEXT["rec_people_title"].split("\n")[0])
+    wait_for_mark(people, "people", "secret recovered")
+    expect_clean(page)

@@ -103,6 +103,7 @@ def _calls():
     from dpcore import accounting, accuracy, attacks, counting, histogram, io, mechanisms, pricing, release, risk
     from dpcore.ldp import oracles, poisoning, postprocess, rappor, sample_size, shuffle
     from dpcore.ldp import randomized_response as ldp
+    from dpcore import reconstruction
     from dpcore import statistics, validation
     from dpcore.ledger import Ledger
     from dpcore.posterior.bounds import check_prior
@@ -193,6 +194,11 @@ def _calls():
         lambda: postprocess.postprocess([], "clip"),
         lambda: postprocess.mse([0.1, 0.2], [0.5]),
         lambda: sample_size.users_needed_central(1.0, 2.0),
+        lambda: reconstruction.attack([0, 2], 5, 1.0, rng),
+        lambda: reconstruction.attack([0, 1] * 101, 5, 1.0, rng),
+        lambda: reconstruction.attack([0, 1], 5, -1.0, rng),
+        lambda: reconstruction.reconstruct(np.ones((2, 2)), np.ones(2), "magic"),
+        lambda: reconstruction.random_queries(5, 0, rng),
     ]
 
 

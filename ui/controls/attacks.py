@@ -16,6 +16,7 @@ from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.attacks import TEXT
 from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
+from ui.views.attacks import reconstruction as reconstruction_view
 from ui.widgets import epsilon_slider
 
 _TRUTH = "_att_truth"  # the count chosen on the Averaging tab, for the Defence tab
@@ -135,3 +136,14 @@ def defence_budget(seed: int) -> defence.Settings:
         zoo = count_query.compute(count_query.Settings("zoo", bundled_dataset("zoo").table.frame))
         return defence.Settings(zoo.truth, False, epsilon, k, seed)
     return defence.Settings(int(truth), True, epsilon, k, seed)
+
+
+def reconstruction(seed: int) -> reconstruction_view.Settings:
+    """How many subset counts the attacker asks, the noise on each, and the total ε of the DP line."""
+    c1, c2, c3 = st.columns(3)
+    queries = c1.select_slider(TEXT["rec_queries"], reconstruction_view.QUERY_CHOICES, value=120, key="att_rec_m",
+                               bind="query-params")
+    noise = c2.select_slider(TEXT["rec_noise"], reconstruction_view.NOISE_CHOICES, value=1.0, key="att_rec_b",
+                             format_func=lambda b: f"{b:g}", bind="query-params")
+    eps = epsilon_slider("att_rec_eps", default=1.0, label=TEXT["rec_epsilon"], container=c3)
+    return reconstruction_view.Settings(int(queries), float(noise), eps, seed)

@@ -16,6 +16,7 @@ EN: dict[str, str] = {
     "tab_averaging": "2. Averaging",
     "tab_table": "3. Table 6-3",
     "tab_defence": "4. Defence",
+    "tab_reconstruction": "5. Reconstruction",
     "simulation_note": "Simulation: the noisy answers on this page are drawn with numpy's random generator and the seed in the sidebar, to show how the noise behaves. The same seed gives the same pictures.",
     "series": "Curve",
     # ------------------------------------------------------------------ differencing
@@ -225,6 +226,38 @@ EN: dict[str, str] = {
         "a budget that counts every distinct question."
     ),
     "cache_traces_title": "Cached answers never move",
+    # --- 5. reconstruction
+    "rec_intro": (
+        "A table of 60 people holds one secret bit each (say, a diagnosis). An analyst may only ask "
+        "**counts of subsets** (\"how many of these 30 people have it?\"), each answered with some noise. "
+        "Ask enough such questions and the secret column comes back whole: the attacker solves for the "
+        "bits that best explain every answer (a linear program). Dinur and Nissim proved it in 2003; the US "
+        "Census Bureau reconstructed its own 2010 tables this way and moved to differential privacy for 2020."
+    ),
+    "rec_queries": "Questions asked (subset counts)",
+    "rec_noise": "Noise on each answer (Laplace scale, in people)",
+    "rec_epsilon": "Total ε for all the answers (green line)",
+    "rec_noise_line": "noise of {b} people",
+    "rec_dp_line": "noise for the total ε (DP)",
+    "rec_series": "Each answer's noise",
+    "rec_chart_title": "Share of people whose secret comes back\nagainst the number of questions",
+    "rec_queries_axis": "Questions asked",
+    "rec_recovered_axis": "People recovered",
+    "rec_here": "your attack",
+    "rec_people_title": "Your attack, person by person\n(red: secret recovered)",
+    "rec_right": "secret recovered",
+    "rec_wrong": "missed",
+    "rec_has": "has it",
+    "rec_has_not": "does not have it",
+    "rec_person": "This person",
+    "rec_secret": "True secret",
+    "rec_summary": (
+        "With {m} questions and noise of about {b} on each answer, the attacker gets **{right} of "
+        "{people}** secrets right ({share}); answering \"no\" for everybody would get {baseline}. Noise alone is no defence: a fixed "
+        "noise is beaten by asking more questions. Differential privacy fixes the **total** budget instead: "
+        "with ε = {eps} (δ = {delta}) for all answers together, each of {dp_m} answers carries noise of "
+        "scale {dp_scale} people, and the attack recovers {dp_share}: what it gets right, it gets by guessing."
+    ),
 }
 
 TEXT = Texts(EN, __name__)

@@ -336,6 +336,12 @@ EN: dict[str, str] = {
     "estimates_truth_mismatch": "The estimates ({got:,} values per run) and the true shares ({expected:,} values, one list) must have the same length.",
     "term.estimates": "estimates",
     "term.true shares": "true shares",
+    "secret_bits": "The secret column must hold at least two values, each 0 or 1.",
+    "secret_too_long": "The attack here reconstructs at most {maximum} people, got {count:,}.",
+    "noise_scale": "The noise scale must be a finite number of at least zero, got {scale!r}.",
+    "unknown_reconstruction": "Unknown reconstruction method {value!r}: choose one of {options}.",
+    "term.The number of people": "The number of people",
+    "term.The number of queries": "The number of queries",
 }
 
 TEXT = Texts(EN, __name__)

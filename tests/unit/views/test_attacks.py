@@ -191,3 +191,22 @@ def test_percent_is_precise_enough_for_the_book() -> None:
     percent = lambda p: fmt.share(p, 4)  # noqa: E731
     assert percent(0.73661) == "73.66%" and percent(0.9996) == "99.96%" and percent(0.0891) == "8.91%"
     assert percent(1.0) == "100%" and percent(0.999999) == "more than 99.99%"
+
+
+# ------------------------------------------------------------------ 5. reconstruction
+
+def test_reconstruction_recovers_with_small_noise_and_fails_with_a_budget() -> None:
+    from ui.views.attacks import reconstruction
+
+    view = reconstruction.compute(reconstruction.Settings(480, 0.0, 1.0, 42))
+    curves = view.curves["datasets"]["curves"].to_pandas()
+    exact = curves[curves["series"] == "noise of 0 people"]
+    dp = curves[curves["series"] == "noise for the total ε (DP)"]
+    assert exact["y"].iloc[-1] == 1.0  # 480 exact answers: every secret back
+    assert dp["y"].max() < 0.85  # the budget's noise: near the majority guess (~0.7)
+    assert "the attacker gets **60 of 60** secrets right (100%)" in view.summary
+    people = view.people["datasets"]["people"].to_pandas()
+    assert len(people) == reconstruction.PEOPLE and set(people["status"]) == {"secret recovered"}
+    other = reconstruction.compute(reconstruction.Settings(30, 8.0, 3.0, 42))
+    assert {**view.curves, "datasets": None} == {**other.curves, "datasets": None}  # sliders only swap data
+    assert "noise of about 8 people" in other.summary and "about 1 people" not in other.summary

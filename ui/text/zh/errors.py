@@ -327,4 +327,10 @@ TEXT: dict[str, str] = {
     "estimates_truth_mismatch": "估计值（每次运行 {got:,} 个值）和真实比例（{expected:,} 个值，一列）的长度必须相同。",
     "term.estimates": "估计值",
     "term.true shares": "真实比例",
+    "secret_bits": "秘密列至少要有两个值，每个值为 0 或 1。",
+    "secret_too_long": "这里的攻击最多重建 {maximum} 人，当前为 {count:,} 人。",
+    "noise_scale": "噪声尺度必须是不小于零的有限数，当前为 {scale!r}。",
+    "unknown_reconstruction": "未知的重建方法 {value!r}：请从 {options} 中选择。",
+    "term.The number of people": "人数",
+    "term.The number of queries": "提问次数",
 }

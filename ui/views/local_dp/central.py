@@ -15,6 +15,7 @@ from dpcore.ldp.sample_size import users_needed_central, users_needed_local
 from dpcore.limits import MAX_LDP_DOMAIN
 from dpcore.validation import check_count, check_epsilon
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
@@ -50,12 +51,12 @@ def compute(s: Settings) -> View:
     central = 100 * np.array([central_frequency_error(int(m), eps) for m in USERS])
     here_local = math.sqrt(theoretical_variance(best, eps, d, n))
     here_central = central_frequency_error(n, eps)
-    chart = charts.lines(
-        [charts.Line(TEXT["local_best_line"], USERS, local, charts.ORACLE_COLORS["olh"], thick=True),
-         charts.Line(TEXT["central_line"], USERS, central, COLORS["truth"], dashed=True)],
-        charts.AxisLabels(tuple(TEXT["central_chart_title"].split("\n")), TEXT["users_axis"], TEXT["error_axis"],
+    chart = curves.lines(
+        [curves.Line(TEXT["local_best_line"], USERS, local, charts.ORACLE_COLORS["olh"], thick=True),
+         curves.Line(TEXT["central_line"], USERS, central, COLORS["truth"], dashed=True)],
+        curves.AxisLabels(tuple(TEXT["central_chart_title"].split("\n")), TEXT["users_axis"], TEXT["error_axis"],
                           TEXT["model_title"]),
-        markers=tuple(charts.Marker(n, 100 * v, TEXT["points"].format(pp=fmt.number(100 * v, 2)))
+        markers=tuple(curves.Marker(n, 100 * v, TEXT["points"].format(pp=fmt.number(100 * v, 2)))
                       for v in (here_local, here_central)),
     )
     need_central = users_needed_central(eps, s.accuracy, CONFIDENCE)

@@ -14,6 +14,7 @@ from dpcore.ldp.oracles import ORACLES, best_oracle, best_subset_size, report_bi
 from dpcore.limits import MAX_LDP_DOMAIN
 from dpcore.validation import check_count, check_epsilon
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name
@@ -46,9 +47,9 @@ def points(variance: float) -> float:
     return 100 * math.sqrt(variance)
 
 
-def _curves(best: str, x: np.ndarray, variance) -> list[charts.Line]:
+def _curves(best: str, x: np.ndarray, variance) -> list[curves.Line]:
     """Each oracle's typical error along x (BLH and Hadamard dashed: they coincide with each other)."""
-    return [charts.Line(oracle_name(o), x, np.array([points(variance(o, v)) for v in x]), charts.ORACLE_COLORS[o],
+    return [curves.Line(oracle_name(o), x, np.array([points(variance(o, v)) for v in x]), charts.ORACLE_COLORS[o],
                         dashed=o in ("blh", "hr"), thick=o == best) for o in ORACLES]
 
 
@@ -61,20 +62,20 @@ def compute(s: Settings) -> View:
     best_mse = theoretical_variance(best, eps, d, n)
     grr_mse = theoretical_variance("grr", eps, d, n)
     y_title = TEXT["mse_axis"]
-    here = charts.Marker(eps, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best)))
-    by_epsilon = charts.lines(
+    here = curves.Marker(eps, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best)))
+    by_epsilon = curves.lines(
         _curves(best, EPSILONS, lambda o, e: theoretical_variance(o, float(e), d, n)),
-        charts.AxisLabels(tuple(TEXT["by_epsilon_title"].split("\n")), TEXT["epsilon_axis"], y_title,
+        curves.AxisLabels(tuple(TEXT["by_epsilon_title"].split("\n")), TEXT["epsilon_axis"], y_title,
                           TEXT["series_title"]),
         markers=(here,), x_format="~g",
     )
     crossover = crossover_domain(eps)
-    by_domain = charts.lines(
+    by_domain = curves.lines(
         _curves(best, DOMAINS, lambda o, k: theoretical_variance(o, eps, int(k), n)),
-        charts.AxisLabels(tuple(TEXT["by_domain_title"].split("\n")), TEXT["domain_axis"],
+        curves.AxisLabels(tuple(TEXT["by_domain_title"].split("\n")), TEXT["domain_axis"],
                           y_title, TEXT["series_title"]),
-        markers=(charts.Marker(d, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best))),
-                 charts.Marker(crossover, None, TEXT["crossover_note"].format(d=fmt.number(crossover)))),
+        markers=(curves.Marker(d, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best))),
+                 curves.Marker(crossover, None, TEXT["crossover_note"].format(d=fmt.number(crossover)))),
         x_format="~g",
     )
     summary = TEXT["choose_summary"].format(

@@ -11,6 +11,7 @@ import numpy as np
 from dpcore.ldp.oracles import ORACLES, estimate_frequencies, exact_variance, report_bits, theoretical_variance
 from dpcore.rng import make_rng
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.population import DataSettings, Population, population
@@ -69,7 +70,7 @@ def compute(s: Settings) -> View:
         rows["exact"].append(fmt.number(n * exact))
         rows["measured"].append(fmt.number(n * measured))
         rows["error"].append(TEXT["points"].format(pp=fmt.number(100 * np.sqrt(measured), 2)))
-    labels = charts.AxisLabels(tuple(TEXT["oracles_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
+    labels = curves.AxisLabels(tuple(TEXT["oracles_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
                                TEXT["series_title"])
     chart = charts.estimates_by_category(people.categories, people.shares, estimates,
                                          tuple(charts.ORACLE_COLORS[o] for o in ORACLES), TEXT["truth"], labels)

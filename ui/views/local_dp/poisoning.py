@@ -14,6 +14,7 @@ from dpcore.ldp.oracles import ORACLES
 from dpcore.ldp.poisoning import expected_gain, poisoning_gain
 from dpcore.rng import make_rng
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.safe import md_escape
 from ui.text.local_dp import TEXT
@@ -50,9 +51,9 @@ def compute(s: Settings) -> View:
         gains.append(poisoning_gain(people.codes, people.d, s.epsilon, oracle, target, m, rng))
         expected.append(expected_gain(oracle, people.d, s.epsilon, float(people.shares[target]), people.n, m))
     gains_pp = 100 * np.array(gains)
-    chart = charts.bars(
+    chart = curves.bars(
         [oracle_name(o) for o in ORACLES], gains_pp, tuple(charts.ORACLE_COLORS[o] for o in ORACLES),
-        charts.AxisLabels(tuple(TEXT["poison_chart_title"].split("\n")), TEXT["gain_axis"], TEXT["gain_expected"],
+        curves.AxisLabels(tuple(TEXT["poison_chart_title"].split("\n")), TEXT["gain_axis"], TEXT["gain_expected"],
                           TEXT["series_title"]),
         expected=100 * np.array([g if g is not None and math.isfinite(g) else np.nan for g in expected]),
         value_format=".2f",

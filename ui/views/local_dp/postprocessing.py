@@ -12,6 +12,7 @@ from dpcore.ldp.oracles import estimate_frequencies
 from dpcore.ldp.postprocess import POSTPROCESSORS, mse, postprocess
 from dpcore.rng import make_rng
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
@@ -51,12 +52,12 @@ def compute(s: Settings) -> View:
     chart = charts.grouped_bars(
         people.categories, {TEXT["truth"]: people.shares, names["none"]: raw, names["simplex"]: projected},
         (COLORS["truth"], METHOD_COLORS[0], METHOD_COLORS[-1]),
-        charts.AxisLabels(tuple(TEXT["post_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
+        curves.AxisLabels(tuple(TEXT["post_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
                           TEXT["series_title"]),
     )
-    error_chart = charts.bars(
+    error_chart = curves.bars(
         list(names.values()), errors, METHOD_COLORS,
-        charts.AxisLabels(tuple(TEXT["post_errors_title"].split("\n")), TEXT["mse_axis"], TEXT["mse_axis"],
+        curves.AxisLabels(tuple(TEXT["post_errors_title"].split("\n")), TEXT["mse_axis"], TEXT["mse_axis"],
                           TEXT["post_method"]),
         value_format=".2f",
     )

@@ -13,6 +13,7 @@ import numpy as np
 from dpcore.ldp.rappor import RapporParams, average_over_days, decode, epsilon_infinity, epsilon_one, simulate_users
 from dpcore.rng import make_rng
 from ui import fmt
+from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
@@ -52,7 +53,7 @@ def compute(s: Settings) -> View:
     decoded = charts.grouped_bars(
         people.categories, {TEXT["truth"]: people.shares, TEXT["rappor_decoded"]: est.shares},
         (COLORS["truth"], charts.ORACLE_COLORS["sue"]),
-        charts.AxisLabels(tuple(TEXT["rappor_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
+        curves.AxisLabels(tuple(TEXT["rappor_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
                           TEXT["series_title"]),
     )
     eps_inf, eps_one = epsilon_infinity(params), epsilon_one(params)
@@ -67,10 +68,10 @@ def compute(s: Settings) -> View:
     day = np.arange(1, s.days + 1)
     match_permanent = (guess == user.permanent_bits).mean(axis=1)
     match_true = (guess == user.true_bits).mean(axis=1)
-    days = charts.lines(
-        [charts.Line(TEXT["rappor_match_permanent"], day, match_permanent, COLORS["danger"]),
-         charts.Line(TEXT["rappor_match_true"], day, match_true, COLORS["d"], thick=True)],
-        charts.AxisLabels(tuple(TEXT["rappor_days_title"].split("\n")), TEXT["days_axis"], TEXT["bits_right_axis"],
+    days = curves.lines(
+        [curves.Line(TEXT["rappor_match_permanent"], day, match_permanent, COLORS["danger"]),
+         curves.Line(TEXT["rappor_match_true"], day, match_true, COLORS["d"], thick=True)],
+        curves.AxisLabels(tuple(TEXT["rappor_days_title"].split("\n")), TEXT["days_axis"], TEXT["bits_right_axis"],
                           TEXT["rappor_series"]),
         x_log=False, y_log=False, x_format=",d", y_format=".0%",
     )

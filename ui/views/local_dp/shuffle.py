@@ -12,7 +12,7 @@ import numpy as np
 from dpcore.ldp.shuffle import closed_form_applies, shuffle_epsilon, shuffle_epsilon_closed_form
 from dpcore.validation import check_count, check_delta, check_epsilon
 from ui import fmt
-from ui.charts import local_dp as charts
+from ui.charts import curves
 from ui.text.local_dp import TEXT
 
 LOCAL_EPSILONS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -34,34 +34,34 @@ class View:
     summary: str
 
 
-def curves(delta: float) -> list[charts.Line]:
+def shuffle_lines(delta: float) -> list[curves.Line]:
     """The numerical bound (solid) and the closed form where it applies (dashed) for each eps0 of
     LOCAL_EPSILONS: the chart's data, which depends on delta only (the page keeps it per delta)."""
     out = []
     for eps0, color in zip(LOCAL_EPSILONS, COLORS):
         name = fmt.number(eps0)
         numeric = np.array([shuffle_epsilon(eps0, int(m), delta) for m in USERS])
-        out.append(charts.Line(TEXT["shuffle_numeric"].format(eps0=name), USERS, numeric, color))
+        out.append(curves.Line(TEXT["shuffle_numeric"].format(eps0=name), USERS, numeric, color))
         valid = np.array([closed_form_applies(eps0, int(m), delta) for m in USERS])
         closed = np.array([shuffle_epsilon_closed_form(eps0, int(m), delta) for m in USERS[valid]])
-        out.append(charts.Line(TEXT["shuffle_closed"].format(eps0=name), USERS[valid], closed, color, dashed=True))
+        out.append(curves.Line(TEXT["shuffle_closed"].format(eps0=name), USERS[valid], closed, color, dashed=True))
     return out
 
 
-def compute(s: Settings, lines: list[charts.Line] | None = None) -> View:
-    """`lines`: `curves(s.delta)` computed before (they do not change with eps0 or n). Raises
+def compute(s: Settings, lines: list[curves.Line] | None = None) -> View:
+    """`lines`: `shuffle_lines(s.delta)` computed before (they do not change with eps0 or n). Raises
     ValueError for eps0 <= 0, n < 1 or delta outside (0, 1)."""
     eps0 = check_epsilon(s.epsilon0)
     n = check_count("The number of users n", s.n)
     delta = check_delta(s.delta, allow_zero=False)
     central = shuffle_epsilon(eps0, n, delta)
     in_class = shuffle_epsilon(eps0, CLASS_SIZE, delta)
-    chart = charts.lines(
-        lines if lines is not None else curves(delta),
-        charts.AxisLabels(tuple(TEXT["shuffle_chart_title"].split("\n")), TEXT["users_axis"], TEXT["central_eps_axis"],
+    chart = curves.lines(
+        lines if lines is not None else shuffle_lines(delta),
+        curves.AxisLabels(tuple(TEXT["shuffle_chart_title"].split("\n")), TEXT["users_axis"], TEXT["central_eps_axis"],
                           TEXT["shuffle_series"]),
-        markers=(charts.Marker(n, central, TEXT["shuffle_note"].format(eps=fmt.number(central))),
-                 charts.Marker(CLASS_SIZE, None, TEXT["class_note"])),
+        markers=(curves.Marker(n, central, TEXT["shuffle_note"].format(eps=fmt.number(central))),
+                 curves.Marker(CLASS_SIZE, None, TEXT["class_note"])),
     )
     closed = (TEXT["closed_value"].format(eps=fmt.number(shuffle_epsilon_closed_form(eps0, n, delta)))
               if closed_form_applies(eps0, n, delta) else TEXT["closed_not_applicable"])

@@ -9,8 +9,9 @@ from ui.i18n import Texts
 EN: dict[str, str] = {
     "title": "Attacks that differential privacy stops",
     "intro": (
-        "Harmless-looking answers can give away one person's secret: run two classic attacks from "
-        "the course and see what stops them."
+        "Harmless-looking answers can give away one person's secret, or everybody's: run the course's "
+        "two classic attacks and the reconstruction attack that moved the US census to differential "
+        "privacy, and see what stops them."
     ),
     "tab_differencing": "1. Differencing",
     "tab_averaging": "2. Averaging",
@@ -244,7 +245,7 @@ EN: dict[str, str] = {
     "rec_queries_axis": "Questions asked",
     "rec_recovered_axis": "People recovered",
     "rec_here": "your attack",
-    "rec_people_title": "Your attack, person by person\n(red: secret recovered)",
+    "rec_people_title": "Your attack,\nperson by person\n(red: secret recovered)",
     "rec_right": "secret recovered",
     "rec_wrong": "missed",
     "rec_has": "has it",

@@ -2,7 +2,7 @@
 
 TEXT: dict[str, str] = {
     "title": "差分隐私能阻止的攻击",
-    "intro": "看似无害的答案也可能泄露一个人的秘密：运行课程中的两种经典攻击，看看什么能阻止它们。",
+    "intro": "看似无害的答案也可能泄露一个人甚至所有人的秘密：运行课程中的两种经典攻击，以及促使美国人口普查改用差分隐私的重建攻击，看看什么能阻止它们。",
     "tab_differencing": "1. 差分攻击",
     "tab_averaging": "2. 平均攻击",
     "tab_table": "3. 表 6-3",
@@ -208,7 +208,7 @@ TEXT: dict[str, str] = {
     "rec_queries_axis": "提问次数",
     "rec_recovered_axis": "被还原的人",
     "rec_here": "你的攻击",
-    "rec_people_title": "你的攻击，逐人看\n（红色：秘密被还原）",
+    "rec_people_title": "你的攻击，\n逐人看\n（红色：秘密被还原）",
     "rec_right": "秘密被还原",
     "rec_wrong": "未还原",
     "rec_has": "有",

@@ -68,7 +68,7 @@ class View:
 def people_grid(bits: np.ndarray, guess: np.ndarray) -> dict:
     """One square per person (layer "people"), filled when the attacker got their bit right."""
     n = bits.size
-    cols = 15
+    cols = 10
     right = bits == guess
     table = pa.table({
         "x": np.arange(n) % cols, "y": np.arange(n) // cols,
@@ -76,7 +76,7 @@ def people_grid(bits: np.ndarray, guess: np.ndarray) -> dict:
         "secret": pa.array([TEXT["rec_has"] if b else TEXT["rec_has_not"] for b in bits], pa.string()),
     })
     names = (TEXT["rec_right"], TEXT["rec_wrong"])
-    layer = {"name": "people", "data": {"name": "people"}, "mark": {"type": "square", "size": 420, "filled": True},
+    layer = {"name": "people", "data": {"name": "people"}, "mark": {"type": "square", "size": 260, "filled": True},
              "encoding": {"x": {"field": "x", "type": "ordinal", "axis": None},
                           "y": {"field": "y", "type": "ordinal", "axis": None},
                           "color": {"field": "status", "type": "nominal", "title": None,
@@ -84,7 +84,7 @@ def people_grid(bits: np.ndarray, guess: np.ndarray) -> dict:
                                     "legend": {"orient": "bottom"}},
                           "tooltip": [{"field": "status", "title": TEXT["rec_person"]},
                                       {"field": "secret", "title": TEXT["rec_secret"]}]}}
-    return vega([layer], {"people": table}, tuple(TEXT["rec_people_title"].split("\n")), height=170)
+    return vega([layer], {"people": table}, tuple(TEXT["rec_people_title"].split("\n")), height=220)
 
 
 def compute(s: Settings) -> View:

@@ -35,8 +35,8 @@ import pandas as pd
 
 from dpcore.counting import check_frame_column, row_mask
 from dpcore.errors import DPError
-from dpcore.limits import MAX_ATTACKERS, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
-from dpcore.mechanisms import calibrate
+from dpcore.limits import MAX_ATTACKERS, MAX_RELEASE_COUNT, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
+from dpcore.mechanisms import calibrate, check_noise_scale
 from dpcore.posterior import posterior_bounds, posterior_from_likelihoods
 from dpcore.validation import (
     check_count,
@@ -79,7 +79,8 @@ BOOK_TABLE_6_3: dict[float, BookRow] = {
 # --------------------------------------------------------------------------------------------
 
 
-def _check_k(k: Any, maximum: int | None = None) -> int:
+def _check_k(k: Any, maximum: int = MAX_RELEASE_COUNT) -> int:
+    # at most 2^53 by default: k stays a whole float, an int64 and finite under sqrt(2 k) b
     return check_count("The number of repeated queries k", k, minimum=1, maximum=maximum)
 
 
@@ -88,17 +89,10 @@ def _check_trials(trials: Any) -> int:
 
 
 def _scale(epsilon: Any, sensitivity: Any) -> float:
-    """Laplace scale b = Delta / eps, validated."""
+    """Laplace scale b = Delta / eps, validated (finite, and not so small that 1 / b overflows)."""
     eps = check_epsilon(epsilon)
     sens = check_positive("Sensitivity", sensitivity)
-    b = sens / eps
-    if not math.isfinite(b):
-        raise DPError(
-            "noise_overflow",
-            f"Epsilon {eps:g} is too small for sensitivity {sens:g}: the noise scale overflows.",
-            epsilon=eps, sensitivity=sens,
-        )
-    return b
+    return check_noise_scale(sens / eps, eps, sens)
 
 
 # --------------------------------------------------------------------------------------------
@@ -228,7 +222,8 @@ def split_epsilon(total_epsilon: float, k: int) -> float:
 
 def spent_epsilon(epsilon: float, k: int) -> float:
     """What k answers with eps each spend in all: k eps (sequential composition)."""
-    return check_epsilon(epsilon) * _check_k(k)
+    spent = check_epsilon(epsilon) * _check_k(k)
+    return check_epsilon(spent)  # k eps past the float range: "an infinite epsilon means no privacy"
 
 
 def cached_success_probability(epsilon: float, tolerance: float = DEFAULT_TOLERANCE, sensitivity: float = 1.0) -> float:
@@ -299,7 +294,7 @@ def clopper_pearson(successes: int, trials: int, confidence: float = 0.99) -> tu
     low = Beta^-1(alpha/2; x, n - x + 1), high = Beta^-1(1 - alpha/2; x + 1, n - x), alpha = 1 - conf.
     Reference: Clopper & Pearson, Biometrika 26 (1934).
     """
-    n = check_count("The number of trials", trials)
+    n = check_count("The number of trials", trials, maximum=MAX_RELEASE_COUNT)  # scipy's beta takes int64 and floats
     x = check_count("The number of successes", successes, minimum=0, maximum=n)
     conf = check_probability("The confidence level", confidence, open_interval=True)
     alpha = 1.0 - conf
@@ -604,6 +599,8 @@ def difference_grid(observed: float, epsilon: float, points: int, sensitivity: f
     Both peaks, 0 and 1, are on the grid, so a curve is drawn at its full height."""
     b = _scale(epsilon, sensitivity)
     n = check_count("The number of points", points, minimum=3, maximum=MAX_TRACE_POINTS)
+    if not math.isfinite(float(observed)):
+        raise DPError("output_not_finite", "An output must be a finite number.")
     reach = max(8.0 * b, abs(float(observed) - 0.5) + 2.0 * b)
     return np.union1d(np.linspace(0.5 - reach, 0.5 + reach, n - 2), [0.0, 1.0])
 

@@ -9,6 +9,7 @@ Reference: Dwork & Roth (2014) section 3.3 (histogram queries have L1 sensitivit
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +19,7 @@ from dpcore.columns import category_labels, people_per_row
 from dpcore.errors import DPError
 from dpcore.limits import MAX_BINS, MAX_CATEGORIES
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.validation import check_count
+from dpcore.validation import check_bounds, check_count
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,11 @@ class NumericBins:
     count: int
 
     def __post_init__(self) -> None:
-        if not (np.isfinite(self.lower) and np.isfinite(self.upper)):
+        try:
+            finite = math.isfinite(float(self.lower)) and math.isfinite(float(self.upper))
+        except (TypeError, ValueError, OverflowError):
+            finite = False
+        if not finite:
             raise DPError("histogram_bounds_not_finite", "The lower and upper bounds must be finite numbers.")
         if self.lower >= self.upper:
             raise DPError(
@@ -39,6 +44,16 @@ class NumericBins:
                 lower=self.lower, upper=self.upper,
             )
         check_count("The number of bins", self.count, minimum=1, maximum=MAX_BINS)
+        # Bounds within +-MAX_SUM_BOUND keep the width upper - lower finite ("bounds" otherwise);
+        # bins narrower than the floats can tell apart would repeat an edge and misplace values.
+        check_bounds(self.lower, self.upper)
+        if not np.all(np.diff(self.edges) > 0) or not (self.upper - self.lower) / self.count > 0:
+            raise DPError(
+                "bins_too_narrow",
+                f"The range from {self.lower:g} to {self.upper:g} is too narrow for {self.count} bins: "
+                "their edges cannot be told apart as numbers. Choose wider bounds or fewer bins.",
+                lower=self.lower, upper=self.upper, count=self.count,
+            )
 
     @property
     def edges(self) -> np.ndarray:
@@ -167,7 +182,18 @@ def bin_of(bins: Bins, value: object) -> int:
 def noisy_counts(counts: np.ndarray, mechanism: AdditiveNoise, rng: np.random.Generator) -> np.ndarray:
     """Counts plus independent noise per bin (a numpy simulation, for display)."""
     c = np.asarray(counts)
+    _check_finite_counts(c)
     return c + mechanism.sample(rng, c.shape)
+
+
+def _check_finite_counts(counts: np.ndarray) -> None:
+    """DPError "counts_not_finite" unless every count is a finite number (NaN would pass through)."""
+    try:
+        finite = bool(np.all(np.isfinite(np.asarray(counts, dtype=float))))
+    except (TypeError, ValueError):
+        finite = False
+    if not finite:
+        raise DPError("counts_not_finite", "Every count must be a finite number (no blanks, NaN or infinity).")
 
 
 @dataclass(frozen=True)
@@ -181,14 +207,20 @@ class PostProcessing:
 
 def post_process(noisy: np.ndarray, choice: PostProcessing) -> np.ndarray:
     """Apply clamping at 0, rounding and normalising to shares, in that order."""
+    _check_finite_counts(np.asarray(noisy))
     out = np.asarray(noisy, dtype=float).copy()
+    if out.size == 0:
+        return out  # no bins, nothing to clamp, round or share out
     if choice.clamp_at_zero:
         out = np.maximum(out, 0.0)
     if choice.round_to_integers:
         out = np.rint(out)
     if choice.normalise:
-        total = np.clip(out, 0, None).sum()
-        out = np.clip(out, 0, None) / total if total > 0 else np.full_like(out, 1 / out.size)
+        positive = np.clip(out, 0, None)
+        top = positive.max()
+        positive = positive / top if top > 0 else positive  # the sum of counts near 1e308 must not overflow
+        total = positive.sum()
+        out = positive / total if total > 0 else np.full_like(out, 1 / out.size)
     return out
 
 
@@ -203,6 +235,10 @@ class Utility:
 
 def utility(true_counts: np.ndarray, released: np.ndarray, mechanism: AdditiveNoise) -> Utility:
     """Utility of one release against the truth, and what to expect from the mechanism."""
+    _check_finite_counts(np.asarray(true_counts))
+    _check_finite_counts(np.asarray(released))
+    if np.shape(released) != np.shape(true_counts):
+        raise DPError("counts_mismatch", "The released counts must have one number per bin of the true counts.")
     return Utility(
         expected_abs_error_per_bar=mechanism.expected_abs_error(),
         l1_error=float(np.abs(np.asarray(released, dtype=float) - true_counts).sum()),

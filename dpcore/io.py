@@ -420,6 +420,20 @@ def _ends_in_open_quote(table: pa.Table, body: pa.Buffer) -> bool:
 
 
 def _arrow_read(body: pa.Buffer, dialect: _Dialect) -> tuple[pa.Table, _RowTally]:
+    """pyarrow read; a field longer than pyarrow's block (1 MB) is read again as one block.
+
+    pyarrow refuses a field straddling two blocks ("straddling object"); long free-text cells
+    (notes, JSON) are legitimate, so the whole file (already in memory) becomes one block.
+    """
+    try:
+        return _arrow_read_blocks(body, dialect, None)
+    except pa.ArrowInvalid as exc:
+        if "straddl" not in str(exc):
+            raise
+    return _arrow_read_blocks(body, dialect, min(max(body.size + 1, 1 << 20), 2**31 - 1))
+
+
+def _arrow_read_blocks(body: pa.Buffer, dialect: _Dialect, block_size: int | None) -> tuple[pa.Table, _RowTally]:
     """pyarrow read with inferred types; if a later block breaks the inferred type, read all as text.
 
     pyarrow infers types from the first block (1 MB), so a stray word far down a numeric column
@@ -427,22 +441,30 @@ def _arrow_read(body: pa.Buffer, dialect: _Dialect) -> tuple[pa.Table, _RowTally
     """
     tally = _RowTally(dialect.delimiter)
     try:
-        return pv.read_csv(pa.BufferReader(body), **_arrow_options(dialect, tally)), tally
-    except pa.ArrowInvalid:
-        if tally.needs_repair:
+        return pv.read_csv(pa.BufferReader(body), **_arrow_options(dialect, tally, block_size=block_size)), tally
+    except pa.ArrowInvalid as exc:
+        if tally.needs_repair or "straddl" in str(exc):
             raise
-    opened = pv.open_csv(pa.BufferReader(body), **_arrow_options(dialect, _RowTally(dialect.delimiter)))
+    opened = pv.open_csv(pa.BufferReader(body), **_arrow_options(dialect, _RowTally(dialect.delimiter),
+                                                                 block_size=block_size))
     text_columns = dict.fromkeys(opened.schema.names, pa.string())
     tally = _RowTally(dialect.delimiter)
-    return pv.read_csv(pa.BufferReader(body), **_arrow_options(dialect, tally, text_columns)), tally
+    options = _arrow_options(dialect, tally, text_columns, block_size=block_size)
+    return pv.read_csv(pa.BufferReader(body), **options), tally
 
 
 def _arrow_options(
-    dialect: _Dialect, tally: _RowTally, column_types: dict[str, pa.DataType] | None = None
+    dialect: _Dialect,
+    tally: _RowTally,
+    column_types: dict[str, pa.DataType] | None = None,
+    *,
+    block_size: int | None = None,
 ) -> dict[str, pv.ReadOptions | pv.ParseOptions | pv.ConvertOptions | pa.MemoryPool]:
     """read_csv keyword arguments for this dialect; newlines in values only when needed (slower)."""
+    read_options = pv.ReadOptions(use_threads=True) if block_size is None else pv.ReadOptions(
+        use_threads=True, block_size=block_size)
     return {
-        "read_options": pv.ReadOptions(use_threads=True),
+        "read_options": read_options,
         "parse_options": pv.ParseOptions(
             delimiter=dialect.delimiter,
             newlines_in_values=dialect.quoted_newlines,
@@ -492,6 +514,9 @@ def _rewrite_rows(text: str, delimiter: str, *, strict: bool) -> tuple[str, Coun
         csv.Error: in strict mode, for a quote in the wrong place (the caller retries leniently).
         ValueError: for a quoted field never closed, or anything the lenient reader refuses.
     """
+    # Python's csv refuses fields over 128 KiB by default; a free-text cell (notes, JSON) may be
+    # longer, and the whole text is already in memory, so no field can exceed its length.
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=strict)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter)

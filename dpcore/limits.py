@@ -49,3 +49,7 @@ MAX_SHUFFLE_USERS = 10**9  # the largest n the shuffle amplification bound is co
 MAX_FAKE_USERS = 1_000_000  # fake users one poisoning simulation may add
 MAX_RECONSTRUCTION_ROWS = 200  # people in a reconstruction attack's secret table (the LP has n + m variables)
 MAX_RECONSTRUCTION_QUERIES = 2_000  # subset counts one reconstruction attack may ask
+MIN_NOISE_SCALE = 1e-100  # noise scales outside [MIN, MAX] are refused: densities and tails would overflow
+MAX_NOISE_SCALE = 1e100
+MAX_DISCRETE_SCALE = 1e12  # discrete Laplace: its integer sampler and lattice stop being exact beyond this
+MAX_GAUSSIAN_EPSILON = 1e6  # dp-accounting's analytic Gaussian solver loses its bracket beyond this

@@ -19,6 +19,9 @@ from typing import Callable, Literal
 import numpy as np
 
 from dpcore.errors import DPError
+from dpcore.limits import (
+    MAX_ABS_SCORE, MAX_DISCRETE_SCALE, MAX_GAUSSIAN_EPSILON, MAX_NOISE_SCALE, MAX_SELECTION_DRAWS, MIN_NOISE_SCALE,
+)
 from dpcore.validation import check_count, check_delta, check_epsilon, check_positive, check_probability
 
 NoiseKind = Literal["laplace", "gaussian", "discrete_laplace"]
@@ -27,6 +30,32 @@ NOISE_KINDS: tuple[NoiseKind, ...] = ("laplace", "gaussian", "discrete_laplace")
 GAUSSIAN_METHODS: tuple[GaussianMethod, ...] = ("analytic", "classic")
 
 ArrayLike = float | np.ndarray
+
+# Noise scales outside [MIN_NOISE_SCALE, MAX_NOISE_SCALE] (dpcore.limits) are refused: beyond them a
+# density, a standard deviation or a quantile overflows (1 / 2b for a subnormal b; sqrt(2) b near
+# 1e308) and the noise says nothing a person can use (discrete Laplace takes any t > 0 at the small
+# end: its noise is then 0). Discrete Laplace stops earlier at the large end: its draws must stay
+# whole numbers a float and an int64 hold exactly (t = 1e12 draws beyond 2^53 about once in e^9000).
+
+
+def check_noise_scale(
+    scale: float, eps: float, sens: float, maximum: float = MAX_NOISE_SCALE, minimum: float = MIN_NOISE_SCALE
+) -> float:
+    """`scale` if it lies in [minimum, maximum]; DPError "noise_overflow"/"noise_underflow"."""
+    if not scale <= maximum:  # also catches inf and NaN
+        raise DPError(
+            "noise_overflow",
+            f"Epsilon {eps:g} is too small for sensitivity {sens:g}: the noise scale overflows.",
+            epsilon=eps, sensitivity=sens,
+        )
+    if not scale >= minimum:
+        raise DPError(
+            "noise_underflow",
+            f"Epsilon {eps:g} is too large for sensitivity {sens:g}: the noise scale would be below "
+            f"{MIN_NOISE_SCALE:g}, too small to compute with.",
+            epsilon=eps, sensitivity=sens, minimum=MIN_NOISE_SCALE,
+        )
+    return scale
 
 
 def gaussian_sigma(
@@ -46,12 +75,20 @@ def gaussian_sigma(
     d = check_delta(delta, allow_zero=False)
     sens = check_positive("Sensitivity", sensitivity)
     if method == "classic":
-        return sens * math.sqrt(2.0 * math.log(1.25 / d)) / eps
+        # ln 1.25 - ln delta: 1.25 / delta overflows for a subnormal delta
+        return check_noise_scale(sens * math.sqrt(2.0 * (math.log(1.25) - math.log(d))) / eps, eps, sens)
     if method == "analytic":
+        if eps > MAX_GAUSSIAN_EPSILON:
+            raise DPError(
+                "gaussian_epsilon_large",
+                f"The Gaussian noise is calibrated for epsilon up to {MAX_GAUSSIAN_EPSILON:,.0f}, got {eps:g}: "
+                "beyond that the noise is negligible and the calibration cannot be solved accurately.",
+                epsilon=eps, maximum=MAX_GAUSSIAN_EPSILON,
+            )
         # imported here: dp-accounting costs ~1 s to import, which a page's cold open should not pay
         from dp_accounting.gaussian_mechanism import get_sigma_gaussian
 
-        return sens * float(get_sigma_gaussian(eps, d))
+        return check_noise_scale(sens * float(get_sigma_gaussian(eps, d)), eps, sens)
     raise DPError(
         "unknown_calibration",
         f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.",
@@ -104,12 +141,12 @@ def _dlap_cdf(x: np.ndarray, t: float) -> np.ndarray:
 def _dlap_abs_quantile(alpha: float, t: float) -> float:
     # P(|X| >= a) = 2 p^a / (1 + p) for whole a >= 1; solved for a as OpenDP does.
     p = _dlap_p(t)
-    return max(0.0, t * (math.log(2 / alpha) - math.log1p(p)))  # ln p = -1/t: finite when p underflows
+    return max(0.0, t * (math.log(2) - math.log(alpha) - math.log1p(p)))  # ln p = -1/t: finite when p underflows
 
 
 def _dlap_sample(rng: np.random.Generator, t: float, size: int | tuple[int, ...]) -> np.ndarray:
     # The difference of two iid geometric counts of failures is discrete Laplace.
-    q = 1 - _dlap_p(t)
+    q = -math.expm1(-1.0 / t)  # 1 - p without cancellation for a large t
     return (rng.geometric(q, size) - rng.geometric(q, size)).astype(np.int64)
 
 
@@ -126,7 +163,7 @@ _FAMILIES: dict[NoiseKind, _Family] = {
         pdf=lambda x, b: np.exp(-np.abs(x) / b) / (2 * b),
         cdf=_laplace_cdf,
         log_pdf=lambda x, b: -np.abs(x) / b - math.log(2 * b),
-        abs_quantile=lambda alpha, b: b * math.log(1 / alpha),
+        abs_quantile=lambda alpha, b: -b * math.log(alpha),  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
         std=lambda b: math.sqrt(2) * b,
         sample=lambda rng, b, size: rng.laplace(0.0, b, size),
     ),
@@ -145,7 +182,7 @@ _FAMILIES: dict[NoiseKind, _Family] = {
         cdf=_dlap_cdf,
         log_pdf=_dlap_log_pmf,
         abs_quantile=_dlap_abs_quantile,
-        std=lambda t: math.sqrt(2 * _dlap_p(t)) / (1 - _dlap_p(t)),
+        std=lambda t: math.sqrt(2 * _dlap_p(t)) / -math.expm1(-1.0 / t),
         sample=_dlap_sample,
     ),
 }
@@ -267,7 +304,11 @@ def calibrate(
         sigma = gaussian_sigma(eps, d, sens, gaussian_method)
         return AdditiveNoise("gaussian", sigma, eps, d, sens, f"gaussian-{gaussian_method}")
     check_delta(delta)
-    return AdditiveNoise(kind, sens / eps, eps, 0.0, sens, kind)
+    if kind == "discrete_laplace":  # any t > 0 works at the small end: the noise is then always 0
+        scale = check_noise_scale(sens / eps, eps, sens, MAX_DISCRETE_SCALE, minimum=math.ulp(0.0))
+    else:
+        scale = check_noise_scale(sens / eps, eps, sens)
+    return AdditiveNoise(kind, scale, eps, 0.0, sens, kind)
 
 
 def exponential_probabilities(
@@ -290,6 +331,9 @@ def exponential_probabilities(
         raise DPError("no_scores", "The exponential mechanism needs at least one option with a score.")
     if not np.all(np.isfinite(q)):
         raise DPError("scores_not_finite", "Every score must be a finite number (no blanks, NaN or infinity).")
+    if not math.isfinite(float(q.max()) - float(q.min())):  # the gaps would overflow, and 0 * -inf is NaN
+        raise DPError("score_too_large", f"The scores are too far apart to compare: keep every score within "
+                      f"±{MAX_ABS_SCORE:g}.", maximum=MAX_ABS_SCORE)
     gaps = q - q.max()  # <= 0; scaling the gaps (not the scores) cannot overflow to inf - inf
     with np.errstate(over="ignore", invalid="ignore"):
         logits = np.where(gaps == 0, 0.0, (eps / (2.0 * sens)) * gaps)
@@ -306,7 +350,8 @@ def sample_exponential(
 ) -> np.ndarray:
     """Draw `size` selections (indices into scores) from the exponential mechanism."""
     probabilities = exponential_probabilities(scores, epsilon, sensitivity)
-    return rng.choice(probabilities.size, size=check_count("The number of selections", size), p=probabilities)
+    draws = check_count("The number of selections", size, maximum=MAX_SELECTION_DRAWS)
+    return rng.choice(probabilities.size, size=draws, p=probabilities)
 
 
 def rr_truth_probability(epsilon: float, categories: int = 2) -> float:
@@ -333,4 +378,4 @@ def rr_epsilon(p: float, categories: int = 2) -> float:
             f"got {prob:g}: otherwise the answers carry no information about the truth.",
             k=categories, chance=1 / categories, p=prob,
         )
-    return math.log(prob * (categories - 1) / (1 - prob))
+    return math.log(prob) + math.log(categories - 1) - math.log1p(-prob)  # no overflow for a huge k

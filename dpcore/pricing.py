@@ -26,7 +26,7 @@ import pandas as pd
 
 from dpcore.columns import column_answers
 from dpcore.errors import DPError
-from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE
+from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_TRACE_POINTS
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
 
@@ -210,9 +210,12 @@ def running_frequencies(draws: np.ndarray, categories: int, checkpoints: int = 4
     added up, so a million draws cost one bincount per checkpoint on a slice.
     """
     d = np.asarray(draws)
-    k = check_count("The number of options", categories, minimum=1)
+    k = check_count("The number of options", categories, minimum=1, maximum=MAX_CATEGORIES)
     n = check_count("The number of draws", d.size, minimum=1)
-    marks = np.unique(np.round(np.geomspace(1, n, max(2, checkpoints))).astype(np.int64))
+    points = check_count("The number of checkpoints", checkpoints, minimum=1, maximum=MAX_TRACE_POINTS)
+    if not np.issubdtype(d.dtype, np.integer) or d.min() < 0 or d.max() >= k:
+        raise DPError("draws_range", f"Every draw must be an option number from 0 to {k - 1}.", largest=k - 1)
+    marks = np.unique(np.round(np.geomspace(1, n, max(2, points))).astype(np.int64))
     counts = np.zeros((marks.size, k))
     running = np.zeros(k)
     start = 0
@@ -264,10 +267,19 @@ def price_grid(lowest: float, highest: float, step: float) -> np.ndarray:
     return np.round(lo + st * np.arange(count), 10)
 
 
+def _prices(values: Any) -> np.ndarray:
+    """Prices as floats, each finite and within +-MAX_PRICE (beyond, r * buyers only overflows)."""
+    r = np.asarray(values, dtype=float)
+    if not np.all(np.abs(r) <= MAX_PRICE):  # also false for NaN
+        raise DPError("prices_range", f"Every price must be a number between -{MAX_PRICE:g} and {MAX_PRICE:g}.",
+                      maximum=MAX_PRICE)
+    return r
+
+
 def revenues(prices: np.ndarray, max_prices: np.ndarray) -> np.ndarray:
     """revenue(r) = r * #{buyers whose maximum price >= r} (0 for r <= 0), for every r in prices."""
-    r = np.asarray(prices, dtype=float)
-    v = np.sort(np.asarray(max_prices, dtype=float))
+    r = _prices(prices)
+    v = np.sort(_prices(max_prices))
     buyers = v.size - np.searchsorted(v, r, side="left")
     return np.where(r > 0, r * buyers, 0.0)
 
@@ -275,7 +287,7 @@ def revenues(prices: np.ndarray, max_prices: np.ndarray) -> np.ndarray:
 def revenue_sensitivity(prices: np.ndarray) -> float:
     """Delta_q of the revenue score: one buyer joining, leaving or changing moves revenue(r) by at
     most r (one pumpkin more or less at price r), so Delta_q = the largest candidate price."""
-    r = np.asarray(prices, dtype=float)
+    r = _prices(prices)
     if r.size == 0 or r.max() <= 0:
         raise DPError("no_positive_price", "The candidate prices must include a price above zero.")
     return float(r.max())

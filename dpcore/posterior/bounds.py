@@ -73,6 +73,9 @@ def posterior_from_likelihoods(
     p = check_prior(prior)
     ld = np.asarray(likelihood_d, dtype=float)
     ldp = np.asarray(likelihood_d_prime, dtype=float)
+    if ld.shape != ldp.shape or not (np.all(ld >= 0) and np.all(ldp >= 0) and np.all(np.isfinite(ld + ldp))):
+        raise DPError("likelihoods_invalid",
+                      "The likelihoods must be finite numbers of at least 0, one under D and one under D' per output.")
     numerator = p * ld
     denominator = numerator + (1 - p) * ldp
     with np.errstate(invalid="ignore", divide="ignore"):

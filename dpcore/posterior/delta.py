@@ -17,7 +17,7 @@ from dpcore.errors import DPError
 from dpcore.mechanisms import rr_truth_probability
 from dpcore.posterior.loss import PrivacyLossDistribution, loss_crossings, privacy_loss_distribution
 from dpcore.posterior.models import AttackModel
-from dpcore.validation import check_epsilon
+from dpcore.validation import check_epsilon, check_positive
 
 
 def _epsilons(epsilons: float | np.ndarray) -> np.ndarray:
@@ -103,8 +103,10 @@ def gaussian_delta_analytic(
     from scipy import special  # imported on use: ~120 ms a page's cold open does not pay
 
     eps = _epsilons(epsilons)
-    a = sensitivity / (2 * sigma)
-    b = eps * sigma / sensitivity
+    sigma = check_positive("The noise scale", sigma)
+    sensitivity = check_positive("Sensitivity", sensitivity)
+    a = sensitivity / sigma / 2
+    b = eps * (sigma / sensitivity)
     return np.clip(special.ndtr(a - b) - np.exp(eps + special.log_ndtr(-a - b)), 0.0, 1.0) + 0.0
 
 
@@ -116,8 +118,9 @@ def laplace_delta_analytic(epsilons: float | np.ndarray, scale: float, sensitivi
     p_D(O) (1 - e^(eps - L(O))) over {L > eps} gives 1 - e^((eps - eps0) / 2) for eps < eps0.
     """
     eps = _epsilons(epsilons)
-    eps0 = sensitivity / scale
-    return np.clip(-np.expm1((eps - eps0) / 2), 0.0, 1.0) + 0.0  # + 0.0: no -0.0
+    eps0 = check_positive("Sensitivity", sensitivity) / check_positive("The noise scale", scale)
+    with np.errstate(over="ignore"):  # e^((eps - eps0) / 2) = inf far above eps0: delta is then 0
+        return np.clip(-np.expm1((eps - eps0) / 2), 0.0, 1.0) + 0.0  # + 0.0: no -0.0
 
 
 def dp_accounting_delta(model: AttackModel, epsilons: float | np.ndarray) -> np.ndarray | None:
@@ -151,7 +154,8 @@ def randomized_response_delta_analytic(epsilons: float | np.ndarray, epsilon: fl
     p = rr_truth_probability(epsilon)
     tail = math.exp(-check_epsilon(epsilon))
     q = tail / (1 + tail)  # 1 - p = 1 / (1 + e^eps), without cancellation at large eps
-    return np.clip(p - np.exp(e) * q, 0.0, 1.0) + 0.0
+    with np.errstate(over="ignore", invalid="ignore"):  # e^eps' = inf: delta is 0 (NaN only for q = 0)
+        return np.clip(np.nan_to_num(p - np.exp(e) * q, nan=0.0), 0.0, 1.0) + 0.0
 
 
 @dataclass(frozen=True)

@@ -430,3 +430,36 @@ def test_only_value_error_escapes(data: bytes) -> None:
     assert isinstance(table, LoadedTable)
     assert len(table.frame) > 0
     assert len(table.summary()) == table.frame.shape[1]
+
+
+# --- long free-text fields (issue 14, part 4) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("length", [200_000, 3_000_000])  # past Python csv's 128 KiB, past pyarrow's 1 MB block
+@pytest.mark.parametrize(
+    ("template", "columns"),
+    [
+        (b"id,note\n1,{}\n2,short\n", 2),  # clean file: pyarrow's fast path
+        (b'id,note\n1,"{}"\n2,short\n', 2),  # quoted
+        (b'id,note,extra\n1,"{}"\n2,short\n', 3),  # ragged rows: repaired by Python's csv module
+        (b'id,note\n1,"{}"\n2,"short\nwith a newline"\n', 2),  # quoted newlines elsewhere
+    ],
+    ids=["plain", "quoted", "ragged", "newlines"],
+)
+def test_long_free_text_field_loads(template: bytes, columns: int, length: int) -> None:
+    """A cell longer than 128 KiB (or than pyarrow's 1 MB block) is kept whole, not refused."""
+    text = ("a" * 99 + " ") * (length // 100) + "end"
+    table = load_csv(template.replace(b"{}", text.encode()))
+    assert table.frame.shape == (2, columns)
+    assert values(table, "id") == [1, 2]
+    assert values(table, "note")[0] == text
+    assert values(table, "note")[1].startswith("short")
+
+
+def test_long_json_cell_loads() -> None:
+    """A JSON document in a cell (quotes doubled, commas and newlines inside) survives intact."""
+    document = "{" + ",\n".join(f'""k{i}"": ""{"v" * 50}""' for i in range(4_000)) + "}"
+    data = f'id,payload\n7,"{document}"\n'.encode()
+    assert len(data) > 200_000
+    table = load_csv(data)
+    assert values(table, "payload") == [document.replace('""', '"')]

@@ -1,19 +1,21 @@
 """Curves and bars any page can use: plain numbers in, a Vega-Lite spec out (ui.charts.theme's look).
 
 `lines` draws named curves (log or linear axes) with the page's choice marked; `bars` one horizontal
-bar per name, optionally with what theory expects. Every number sits in a named dataset, so a new
+bar per name, optionally with what theory expects; `grouped_bars` several series per category. Every number sits in a named dataset, so a new
 setting swaps data in a chart the browser has already drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_BELOW, Title, series_color, vega
+from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_BELOW, Title, category_x, series_color, vega
+
+MAX_CATEGORIES = 30  # categories drawn on a bar chart (a table beside it keeps them all)
 
 
 @dataclass(frozen=True)
@@ -122,3 +124,32 @@ def bars(
                        "encoding": {"y": y, "x": {**x, "field": "expected"},
                                     "tooltip": [{"field": "expected", "title": labels.y, "format": value_format}]}})
     return vega(layers, {"bars": table}, labels.title, height=max(120, 44 * len(names)))
+
+
+def grouped_bars(
+    categories: Sequence[str], series: Mapping[str, np.ndarray], colors: Sequence[str], labels: AxisLabels,
+) -> dict:
+    """Bars per category, one per named series side by side (layer "bars"), and a zero line
+    (layer "zero"): the true shares against estimates before and after post-processing."""
+    shown = min(len(categories), MAX_CATEGORIES)
+    bins = [str(c) for c in categories[:shown]]
+    names = tuple(series)
+    table = pa.table({
+        "bin": pa.array(bins * len(names), pa.string()),
+        "series": pa.array(np.repeat(names, shown), pa.string()),
+        "value": np.concatenate([np.asarray(v, float)[:shown] for v in series.values()]),
+    })
+    x = category_x("bin", bins, labels.x)
+    y = {"field": "value", "type": "quantitative", "title": labels.y}
+    color = {**series_color(names, tuple(colors)), "title": labels.series,
+             "legend": {**LEGEND_BELOW, "columns": 1, "labelLimit": 300}}
+    layers = [
+        {"name": "bars", "data": {"name": "bars"}, "mark": {"type": "bar"},
+         "encoding": {"x": x, "xOffset": {"field": "series", "sort": list(names), "scale": {"domain": list(names)}},
+                      "y": y, "color": color,
+                      "tooltip": [{"field": "bin", "title": labels.x}, {"field": "series", "title": labels.series},
+                                  {"field": "value", "title": labels.y, "format": ".3f"}]}},
+        {"name": "zero", "mark": {"type": "rule", "color": COLORS["neutral"]},
+         "encoding": {"y": {"datum": 0, "type": "quantitative"}}},
+    ]
+    return vega(layers, {"bars": table}, labels.title, height=300)

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
+from ui.charts.curves import MAX_CATEGORIES as MAX_BARS
 from ui.charts.curves import AxisLabels
 from ui.charts.theme import COLORS, LEGEND_BELOW, category_x, series_color, vega
 
-MAX_BARS = 30  # categories drawn on a frequency chart (the table below it keeps them all)
 # One colour per oracle, on every chart (none of the house colours with a meaning of their own).
 ORACLE_COLORS: dict[str, str] = {
     "grr": "#1f77b4", "sue": "#17becf", "oue": "#ff7f0e", "blh": "#8c564b",
@@ -55,32 +55,3 @@ def estimates_by_category(
          "encoding": {"y": {"datum": 0, "type": "quantitative"}}},
     ]
     return vega(layers, {"truth": truth_table, "dots": dots}, labels.title, height=300)
-
-
-def grouped_bars(
-    categories: Sequence[str], series: Mapping[str, np.ndarray], colors: Sequence[str], labels: AxisLabels,
-) -> dict:
-    """Bars per category, one per named series side by side (layer "bars"), and a zero line
-    (layer "zero"): the true shares against estimates before and after post-processing."""
-    shown = min(len(categories), MAX_BARS)
-    bins = [str(c) for c in categories[:shown]]
-    names = tuple(series)
-    table = pa.table({
-        "bin": pa.array(bins * len(names), pa.string()),
-        "series": pa.array(np.repeat(names, shown), pa.string()),
-        "value": np.concatenate([np.asarray(v, float)[:shown] for v in series.values()]),
-    })
-    x = category_x("bin", bins, labels.x)
-    y = {"field": "value", "type": "quantitative", "title": labels.y}
-    color = {**series_color(names, tuple(colors)), "title": labels.series,
-             "legend": {**LEGEND_BELOW, "columns": 1, "labelLimit": 300}}
-    layers = [
-        {"name": "bars", "data": {"name": "bars"}, "mark": {"type": "bar"},
-         "encoding": {"x": x, "xOffset": {"field": "series", "sort": list(names), "scale": {"domain": list(names)}},
-                      "y": y, "color": color,
-                      "tooltip": [{"field": "bin", "title": labels.x}, {"field": "series", "title": labels.series},
-                                  {"field": "value", "title": labels.y, "format": ".3f"}]}},
-        {"name": "zero", "mark": {"type": "rule", "color": COLORS["neutral"]},
-         "encoding": {"y": {"datum": 0, "type": "quantitative"}}},
-    ]
-    return vega(layers, {"bars": table}, labels.title, height=300)

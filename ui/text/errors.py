@@ -342,6 +342,17 @@ EN: dict[str, str] = {
     "unknown_reconstruction": "Unknown reconstruction method {value!r}: choose one of {options}.",
     "term.The number of people": "The number of people",
     "term.The number of queries": "The number of queries",
+    "noise_underflow": "Epsilon {epsilon:g} is too large for sensitivity {sensitivity:g}: the noise scale would be below {minimum:g}, too small to compute with.",
+    "gaussian_epsilon_large": "The Gaussian noise is calibrated for epsilon up to {maximum:,.0f}, got {epsilon:g}: beyond that the noise is negligible and the calibration cannot be solved accurately.",
+    "score_too_large": "The scores are too far apart to compare: keep every score within ±{maximum:g}.",
+    "bins_too_narrow": "The range from {lower:g} to {upper:g} is too narrow for {count} bins: their edges cannot be told apart as numbers. Choose wider bounds or fewer bins.",
+    "counts_not_finite": "Every count must be a finite number (no blanks, NaN or infinity).",
+    "counts_mismatch": "The released counts must have one number per bin of the true counts.",
+    "prices_range": "Every price must be a number between -{maximum:g} and {maximum:g}.",
+    "likelihoods_invalid": "The likelihoods must be finite numbers of at least 0, one under D and one under D' per output.",
+    "term.The noise scale": "The noise scale",
+    "draws_range": "Every draw must be an option number from 0 to {largest}.",
+    "term.The number of checkpoints": "The number of checkpoints",
 }
 
 TEXT = Texts(EN, __name__)

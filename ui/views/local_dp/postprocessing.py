@@ -13,7 +13,6 @@ from dpcore.ldp.postprocess import POSTPROCESSORS, mse, postprocess
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
-from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name, runs_for
@@ -49,7 +48,7 @@ def compute(s: Settings) -> View:
     errors = np.array([100 * np.sqrt(np.mean(mse(postprocess(runs, m), people.shares))) for m in POSTPROCESSORS])
     raw, projected = runs[0], postprocess(runs[0], "simplex")
     names = {m: TEXT[f"post_{m}"] for m in POSTPROCESSORS}
-    chart = charts.grouped_bars(
+    chart = curves.grouped_bars(
         people.categories, {TEXT["truth"]: people.shares, names["none"]: raw, names["simplex"]: projected},
         (COLORS["truth"], METHOD_COLORS[0], METHOD_COLORS[-1]),
         curves.AxisLabels(tuple(TEXT["post_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],

@@ -50,7 +50,7 @@ def compute(s: Settings) -> View:
     values = np.asarray(people.categories, dtype=object)[people.codes]
     sim = simulate_users(values, people.categories, params, 1, make_rng(s.seed, "ldp-rappor"))
     est = decode(sim.reports[:, 0, :], sim.cohorts, people.categories, params)
-    decoded = charts.grouped_bars(
+    decoded = curves.grouped_bars(
         people.categories, {TEXT["truth"]: people.shares, TEXT["rappor_decoded"]: est.shares},
         (COLORS["truth"], charts.ORACLE_COLORS["sue"]),
         curves.AxisLabels(tuple(TEXT["rappor_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],

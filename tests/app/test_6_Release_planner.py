@@ -204,3 +204,11 @@ def test_the_sensitivity_bounds_move_the_clamping() -> None:
     at.number_input(key="plan_sens_hi_body_mass_g").set_value(4000.0).run()
     assert_clean(at)
     assert any("clamp" in m.value for m in at.markdown)
+
+
+def test_a_release_offers_its_spark_job_built_from_the_same_plan() -> None:
+    at = run_page(PAGE, RELEASE)
+    at.button(key="plan_draw").click().run()
+    assert_clean(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Spark job (PipelineDP)" in labels and "OpenDP script (Python)" in labels

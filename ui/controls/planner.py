@@ -29,6 +29,7 @@ from ui.state import url_choice
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.text.planner_sensitivity import TEXT as SENS
+from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner import cost
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
@@ -268,7 +269,7 @@ def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: 
 
 
 def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Callable[[], bytes | str]]] | None:
-    """The last release drawn in this session and how to make each of its three files (made only
+    """The last release drawn in this session and how to make each of its four files (made only
     when downloaded: the report and the script are built from the plan, not on every rerun)."""
     saved = st.session_state.get(_DRAWN)
     if saved is None:
@@ -279,4 +280,5 @@ def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Cal
         "csv": lambda: plan_release.values_csv(drawn),
         "json": lambda: plan_release.report_json(drawn, rows, prot, totals, delta),
         "py": lambda: plan_release.opendp_script(rows, prot, csv_name),
+        "spark": lambda: pipelinedp_script(rows, prot, csv_name),
     }

@@ -217,6 +217,12 @@ EN: dict[str, str] = {
     "release_csv": "Released values (CSV)",
     "release_json": "Report (JSON)",
     "release_script": "OpenDP script (Python)",
+    "release_spark": "Spark job (PipelineDP)",
+    "release_spark_help": (
+        "The same plan as a PipelineDP job, for a table too big for this app: run it with "
+        "`--backend spark` on a cluster (or `local[2]` to try), or `--backend local`. It needs "
+        "pipeline-dp and pyspark (requirements-engine.txt) and a Java runtime."
+    ),
     "release_report_note": (
         "Released with differential privacy by DP Explorer. The expected accuracy of a mean or a "
         "quantile is computed on the true data (marked computed_on_the_data): keep those figures with "

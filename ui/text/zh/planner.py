@@ -204,6 +204,12 @@ TEXT: dict[str, str] = {
     "release_csv": "发布值（CSV）",
     "release_json": "报告（JSON）",
     "release_script": "OpenDP 脚本（Python）",
+    "release_spark": "Spark 作业（PipelineDP）",
+    "release_spark_help": (
+        "同一个发布计划写成的 PipelineDP 作业，适用于本应用装不下的大表：在集群上用 `--backend spark` 运行"
+        "（或用 `local[2]` 试运行），也可以用 `--backend local`。需要 pipeline-dp 和 pyspark"
+        "（requirements-engine.txt）以及 Java 运行环境。"
+    ),
     "release_report_note": (
         "由 DP Explorer 以差分隐私发布。均值或分位数的预期准确度是在真实数据上计算的"
         "（标记为 computed_on_the_data）：这些数字应由数据所有者保留，或在公开本报告前删除。"

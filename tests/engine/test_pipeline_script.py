@@ -23,7 +23,6 @@ from __future__ import annotations
 import ast
 import csv
 import io
-import math
 import os
 import shutil
 import subprocess

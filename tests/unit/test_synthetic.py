@@ -219,7 +219,9 @@ def test_mst_sampler_draws_from_the_fitted_model(mst_run):
             p = np.clip(np.asarray(table.model.project((names[i], names[j])).values, dtype=float), 0, None)
             p = p / p.sum()
             freq = marginal(draws, sizes, (i, j)) / n
-            assert np.all(np.abs(freq - p) <= 5 * np.sqrt(p * (1 - p) / n) + 1e-9), (names[i], names[j])
+            # 5 standard errors, plus 3 draws of slack for cells of almost no weight (the fit is new every
+            # run: OpenDP draws its noise from the OS, so cells of p ~ 1e-7 come and go)
+            assert np.all(np.abs(freq - p) <= 5 * np.sqrt(p * (1 - p) / n) + 3 / n), (names[i], names[j])
 
 
 def test_resample_is_free_and_in_domain(mst_run):

@@ -30,6 +30,8 @@ EN: dict[str, str] = {
     "step_poll_why": "The class answers a yes/no question on their phones with randomized response, and sees the estimate sharpen as answers arrive.",
     "step_ldp": "8. Local DP at scale",
     "step_ldp_why": "The survey's frequency oracles, RAPPOR and shuffling: which to choose, what each costs in accuracy, and how fake users can skew them.",
+    "step_synthetic": "9. Publish once, query freely",
+    "step_synthetic_why": "A table drawn from noisy statistics answers any number of questions for one budget: the course's pupils, then MST on many columns.",
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }
 

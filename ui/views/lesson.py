@@ -48,6 +48,7 @@ TOUR = per_language(lambda: (
     Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"]),
     Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"]),
     Step("pages/8_Local_DP.py", (("ldp_tab", "choose"),), TEXT["lesson_ldp"]),
+    Step("pages/9_Synthetic_data.py", (("syn_tab", "pupils"),), TEXT["lesson_synthetic"]),
 ))  # call TOUR() for the run's language
 
 

@@ -1,0 +1,83 @@
+"""Synthetic data: the course's one-column method on the six pupils, MST on many columns with the
+original and the synthetic table side by side, and why a published synthetic table answers any
+number of questions for one budget.
+
+Each tab is a fragment; MST runs only when its button is pressed, and its table is kept for the session."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dpcore.export import safe_csv_bytes
+from ui.controls import synthetic as controls
+from ui.page import PageContext, computed, show_figure, start_page
+from ui.state import url_tabs
+from ui.text.synthetic import TEXT
+from ui.views.synthetic import lesson, mst, pupils
+from ui.widgets import epsilon_slider
+
+
+@st.fragment
+def pupils_tab(ctx: PageContext) -> None:
+    """Counts, noise, clamping and the six synthetic ages, beside the ε that moves them."""
+    left, right = st.columns(2, gap="large")
+    left.markdown(TEXT["pupils_intro"])
+    eps = epsilon_slider("syn_pupils_eps", default=1.0, label=TEXT["epsilon"], container=left)
+    view = computed(pupils.compute, pupils.Settings(eps, ctx.seed))
+    if view is not None:
+        with left:
+            show_figure(view.chart, key="syn_fig_pupils")
+        right.markdown(f"{view.steps}\n\n{view.sample}")
+
+
+@st.fragment
+def mst_tab(ctx: PageContext) -> None:
+    """The fit on request, then the real and the synthetic table compared, and the download."""
+    st.markdown(TEXT["mst_intro"])
+    fitted = controls.fit_settings(ctx)
+    if fitted is None:
+        return
+    result = controls.synthetic_table(ctx, fitted)
+    if result is None:
+        st.caption(TEXT["mst_hint"])
+        return
+    column, pair = controls.shown(result)
+    view = computed(mst.compute, mst.Settings(fitted, result, column, pair))
+    if view is None:
+        return
+    st.markdown(view.summary)
+    st.download_button(TEXT["download"], lambda: safe_csv_bytes(result.table), "synthetic.csv", "text/csv",
+                       key="syn_download", on_click="ignore")
+    one, graph = st.columns([3, 2], gap="large")
+    with one:
+        show_figure(view.oneway, key="syn_fig_oneway")
+    with graph:
+        show_figure(view.graph, key="syn_fig_graph")
+    real, synthetic = st.columns(2, gap="large")
+    with real:
+        show_figure(view.real_pair, key="syn_fig_pair_real")
+        show_figure(view.real_corr, key="syn_fig_corr_real")
+    with synthetic:
+        show_figure(view.synthetic_pair, key="syn_fig_pair_synthetic")
+        show_figure(view.synthetic_corr, key="syn_fig_corr_synthetic")
+    st.markdown(view.errors)
+
+
+def lesson_tab(ctx: PageContext) -> None:
+    """The synthetic table's answers against answering each question with its share of ε."""
+    st.markdown(TEXT["lesson_intro"])
+    last = controls.last_fit(ctx)
+    if last is None:
+        st.info(TEXT["lesson_needs_table"])
+        return
+    view = computed(lesson.compute, lesson.Settings(*last))
+    if view is not None:
+        show_figure(view.chart, key="syn_fig_lesson")
+        st.markdown(view.summary)
+
+
+ctx = start_page(TEXT["title"], icon="🧬", page=__file__)
+st.markdown(TEXT["intro"])
+TABS = {"pupils": (TEXT["tab_pupils"], pupils_tab), "mst": (TEXT["tab_mst"], mst_tab),
+        "lesson": (TEXT["tab_lesson"], lesson_tab)}
+url_tabs("syn_tab", TABS, ctx)

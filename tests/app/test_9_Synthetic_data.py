@@ -1,0 +1,47 @@
+"""AppTest for pages/9_Synthetic_data.py: the pupils example, MST on request (one real fit on four
+penguin columns, about 15 s), the comparison and the lesson, and a dataset that declares nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.conftest import assert_clean, chart_titled, page_text, run_page
+from ui.text.synthetic import TEXT
+
+PAGE = "pages/9_Synthetic_data.py"
+
+
+def test_the_pupils_example_moves_with_epsilon() -> None:
+    at = run_page(PAGE)
+    assert_clean(at)
+    assert "| 14 | 0 |" in page_text(at)
+    chart_titled(at, TEXT["pupils_chart_title"].split("\n")[0])
+    at.select_slider(key="syn_pupils_eps").set_value(10.0).run()
+    assert_clean(at)
+    assert "scale 1/ε = 0.1" in page_text(at)
+
+
+@pytest.mark.timeout(600)
+def test_mst_runs_on_request_and_compares_the_tables() -> None:
+    at = run_page(PAGE, {"syn_tab": "mst", "data": "penguins"})
+    assert_clean(at)
+    assert TEXT["mst_hint"] in page_text(at)  # nothing is fitted before the button
+    at.button(key="syn_fit").click().run(timeout=600)
+    assert_clean(at)
+    text = page_text(at)
+    assert "**333 synthetic rows** of species, island, sex, body\\_mass\\_g" in text
+    assert "| Synthetic (MST) |" in text and "| Independent noisy columns |" in text
+    assert [b.proto.label for b in at.get("download_button")] == [TEXT["download"]]
+    chart_titled(at, TEXT["graph_title"].split("\n")[0])
+    at.selectbox(key="syn_col").set_value("sex").run()  # the table is kept: no new fit
+    assert_clean(at)
+    assert "**333 synthetic rows**" in page_text(at)
+    at.query_params["syn_tab"] = "lesson"
+    at.run()
+    assert_clean(at)
+
+
+def test_a_dataset_without_declared_columns_says_why() -> None:
+    at = run_page(PAGE, {"syn_tab": "mst", "data": "cancer"})
+    assert not at.exception
+    assert any(TEXT["no_domains"][:40] in i.value for i in at.info)

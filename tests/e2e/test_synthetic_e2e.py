@@ -1,0 +1,43 @@
+"""Real-browser tests of the Synthetic data page: the pupils' ε moves the steps and the chart; MST
+runs when its button is pressed, shows its progress, and draws the comparison. Charts are found by
+title, controls by their labels."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import chart, expect_clean, mark_labels, open_app, wait_for_app_run
+from ui.text.synthetic import TEXT
+
+
+def _title(key: str) -> str:
+    return TEXT[key].split("\n")[0]
+
+
+def test_the_pupils_epsilon_moves_the_noise(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Synthetic_data")
+    steps = page.get_by_text(re.compile(r"Add Laplace noise of scale"))
+    expect(steps).to_contain_text("1/ε = 1")
+    figure = chart(page, _title("pupils_chart_title"))
+    before = mark_labels(figure, "bars")
+    page.get_by_role("slider", name=TEXT["epsilon"]).focus()
+    page.keyboard.press("End")  # ε = 20
+    wait_for_app_run(page)
+    expect(steps).to_contain_text("1/ε = 0.05")
+    assert mark_labels(figure, "bars") != before
+    expect_clean(page)
+
+
+def test_mst_runs_on_request(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Synthetic_data?syn_tab=mst&data=penguins")
+    expect(page.get_by_text(TEXT["mst_hint"])).to_be_visible()
+    page.get_by_role("button", name=TEXT["mst_button"]).click()
+    summary = page.get_by_text(re.compile(r"synthetic rows of species, island, sex, body_mass_g"))
+    expect(summary).to_be_visible(timeout=240_000)
+    wait_for_app_run(page)
+    chart(page, _title("graph_title"))
+    chart(page, _title("oneway_title"))
+    expect(page.get_by_role("button", name=TEXT["download"])).to_be_visible()
+    expect_clean(page)

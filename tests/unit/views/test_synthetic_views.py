@@ -1,0 +1,73 @@
+"""The Synthetic data page's compute functions, on their own (no Streamlit; no MST fit: the
+synthetic table is made by hand, so the comparisons can be checked exactly)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from dpcore.synthetic import SynthesisResult, declared_domains, decode, encode
+from ui.i18n import language
+from ui.views.synthetic import lesson, mst, pupils
+
+PENGUINS = pd.read_csv("data/penguins.csv")
+COLUMNS = ("species", "island", "sex")
+
+
+def _fitted() -> mst.FitSettings:
+    return mst.FitSettings(PENGUINS, mst.declared("penguins"), COLUMNS, 1.0, 7)
+
+
+def _result(codes: np.ndarray) -> SynthesisResult:
+    doms = declared_domains(list(PENGUINS.columns), mst.declared("penguins"), COLUMNS)
+    return SynthesisResult(decode(codes, doms), codes, doms, (("species", "island"), ("island", "sex")), 1.0, 0.0,
+                           1.0, None, 1, 0, 1.5, 0.1)
+
+
+def test_the_pupils_example_step_by_step() -> None:
+    view = pupils.compute(pupils.Settings(1.0, 42))
+    rows = view.steps.split("\n")
+    assert any(row.startswith("| 14 | 0 |") for row in rows)  # nobody is 14
+    assert view.sample.startswith("5. Draw six ages from these probabilities: **")
+    assert "13, 15, 12, 15, 12, 13" in view.sample
+    bars = view.chart["datasets"]["bars"].to_pandas()
+    assert list(bars.loc[bars["series"] == "True counts", "value"]) == [2, 2, 0, 2]
+    other = pupils.compute(pupils.Settings(5.0, 1))
+    assert {**view.chart, "datasets": None} == {**other.chart, "datasets": None}
+
+
+def test_a_perfect_copy_has_no_error_and_the_baselines_have_some() -> None:
+    fitted = _fitted()
+    real = encode(fitted.complete, _result(np.zeros((1, 3), int)).domains)
+    view = mst.compute(mst.Settings(fitted, _result(real), "species", ("species", "island")))
+    first_row = view.errors.split("\n")[2]
+    assert first_row.startswith("| Synthetic (MST) | 0% | 0% | ±0 points |")
+    assert "| Independent noisy columns |" in view.errors
+    assert "**333 synthetic rows** of species, island, sex" in view.summary and "left out: 11" in view.summary
+    real_cells = view.real_pair["datasets"]["cells"].to_pandas()["value"].to_numpy()
+    assert real_cells.sum() == pytest.approx(1.0)
+    assert np.allclose(real_cells, view.synthetic_pair["datasets"]["cells"].to_pandas()["value"].to_numpy())
+    edges = view.graph["datasets"]["edges"].to_pandas()
+    assert len(edges) == 2
+
+
+def test_undeclared_columns_are_not_offered() -> None:
+    assert mst.declared("zoo") == {"carrots": (0.0, 100.0, mst.NUMERIC_BINS)}
+    assert mst.declared("upload") == {}
+
+
+def test_the_lesson_keeps_the_synthetic_error_flat() -> None:
+    fitted = _fitted()
+    real = encode(fitted.complete, _result(np.zeros((1, 3), int)).domains)
+    view = lesson.compute(lesson.Settings(fitted, _result(real)))
+    curves = view.chart["datasets"]["curves"].to_pandas()
+    synthetic = curves[curves["series"] == "Answered on the synthetic table"]["y"]
+    assert (synthetic == 0).all()  # a perfect copy answers every count exactly
+    assert view.summary.endswith("The synthetic table answers better from k = 1 on.")
+
+
+def test_chinese() -> None:
+    with language("zh"):
+        view = pupils.compute(pupils.Settings(1.0, 42))
+    assert "拉普拉斯噪声" in view.steps

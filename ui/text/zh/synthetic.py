@@ -1,0 +1,101 @@
+"""synthetic 页面的中文文本（与 ui/text/synthetic.py 的键和占位符一一对应）。"""
+
+TEXT: dict[str, str] = {
+    "title": "合成数据：发布一次，随便查询",
+    "intro": (
+        "合成表是从真实表的带噪统计量中抽样得到的。它一旦发布，对它提出任何数量的问题都不再消耗隐私："
+        "预算在生成它时已经花掉了（教材 6.5.3 节）。本页一切都是用侧栏随机种子做的**模拟**。"
+    ),
+    "tab_pupils": "1. 单列：学生年龄",
+    "tab_mst": "2. 多列：MST",
+    "tab_lesson": "3. 发布一次还是逐个回答？",
+    "epsilon": "合成表的 ε",
+    # --- tab 1
+    "pupils_intro": "六名学生的年龄是 12、13、15、13、15 和 12 岁。学生可能的年龄 12 到 15 事先公开声明（绝不从数据中读取）。",
+    "true_counts": "真实计数",
+    "noisy_counts": "带噪计数",
+    "clamped": "截断为 0 之后",
+    "step_series": "步骤",
+    "pupils_chart_title": "六名学生的年龄：计数、噪声\n与分布的权重",
+    "age_axis": "年龄",
+    "pupils_axis": "学生数",
+    "col_age": "年龄",
+    "col_true": "真实计数",
+    "col_noise": "拉普拉斯噪声",
+    "col_noisy": "带噪计数",
+    "col_clamped": "截断为 0 之后",
+    "col_probability": "概率",
+    "pupils_steps": (
+        "1. 统计每个年龄的学生数。\n2. 给每个计数加上尺度为 1/ε = {scale} 的拉普拉斯噪声（ε = {eps}；一名学生只会让"
+        "一个计数变化 1）。\n3. 把负的计数截断为 0。\n4. 除以总数：得到每个年龄的概率。\n\n{table}"
+    ),
+    "pupils_sample": (
+        "5. 按这些概率抽取六个年龄：**{sample}**。这就是合成表，可以发布并被无限次查询。教材中的抽样结果 {course} "
+        "是一种可能的结果：在这次运行的概率下，它出现的机会是 {chance}。"
+    ),
+    # --- tab 2
+    "mst_intro": (
+        "MST（最大生成树，McKenna 等，2021）把 ε 的三分之一用于每一列的带噪直方图，三分之一用于挑选最重要的列对，"
+        "三分之一用于测量这些列对的二维直方图；然后对带噪测量值拟合一个图模型，并从中抽样出一张表。只有声明了（公开的）"
+        "取值列表或公开上下界的列才能参与。"
+    ),
+    "columns": "要合成的列",
+    "mst_button": "生成合成表",
+    "mst_hint": "选好列和 ε 后按下按钮：拟合需要几秒到一分钟。",
+    "no_domains": "这个数据集没有为任何列声明公开的取值列表或上下界，而从数据中读取它们会泄露隐私。请选择一个内置数据集（帕尔默企鹅有八个已声明的列）。",
+    "stage_prepare": "准备声明的值域",
+    "stage_measure_oneway": "测量每一列的带噪直方图",
+    "stage_fit_oneway": "拟合一维边际分布",
+    "stage_select_measure_pairs": "挑选并测量列对",
+    "stage_fit_model": "拟合图模型",
+    "stage_sample": "抽样合成行",
+    "stage_done": "完成",
+    "real": "真实表",
+    "synthetic": "合成表（MST）",
+    "independent": "各列独立加噪",
+    "half": "真实表的一半行（无隐私）",
+    "table_series": "表",
+    "oneway_column": "显示的列",
+    "pair_columns": "一起显示的两列",
+    "oneway_title": "单列：真实表、合成表\n与各列独立加噪",
+    "value_axis": "取值",
+    "share_axis": "行的比例",
+    "pair_real_title": "两列放在一起：\n真实表",
+    "pair_synthetic_title": "两列放在一起：\n合成表",
+    "col_table": "与真实表比较的表",
+    "col_oneway": "单列误差（TVD，平均）",
+    "col_twoway": "两列误差（TVD，平均）",
+    "col_workload": "计数查询：典型误差",
+    "points": "±{pp} 个百分点",
+    "errors_reading": (
+        "TVD（总变差距离）是把一个直方图变成另一个需要挪动的行的比例：0% 表示完全相同。计数查询是 {queries} 个随机问题"
+        "“有多少行同时具有这两个取值？”，以行的比例表示。在两列误差上 MST 应该胜过各列独立加噪（后者丢失了列与列之间的"
+        "一切联系）；真实表的一半行代表任何合成方法都无法超越的抽样噪声。"
+    ),
+    "corr_real_title": "列与列之间的相关性：\n真实表",
+    "corr_synthetic_title": "列与列之间的相关性：\n合成表",
+    "correlation": "相关系数",
+    "graph_title": "MST 测量过的列对\n（连线：测量了\n它们的二维直方图）",
+    "mst_summary": (
+        "**{rows} 行合成数据**，列为 {columns}，ε = {eps}（实际花费：{spent}），拟合用时 {seconds} 秒；MST 测量了 {pairs} "
+        "个列对。所选列中有缺失值的行被排除：{dropped}。随机种子只固定行的抽样：OpenDP 的噪声来自操作系统，所以每按一次按钮"
+        "都会拟合一个新的模型。"
+    ),
+    "download": "下载合成表（CSV）",
+    # --- tab 3
+    "lesson_intro": "同一个总 ε 可以一次性花在一张合成表上，之后由它回答所有问题；也可以随着问题的到来逐个分摊（每个 ε/k，串行组合）。",
+    "lesson_needs_table": "请先在“2. 多列：MST”标签页生成一张合成表。",
+    "lesson_synthetic": "在合成表上回答",
+    "lesson_laplace": "逐个用拉普拉斯噪声回答（每个 ε/k）",
+    "lesson_expected": "拉普拉斯的期望误差（k/ε）",
+    "answers_series": "问题的回答方式",
+    "lesson_title": "计数的典型误差随问题数的变化\n（总 ε 相同）",
+    "queries_axis": "问题数 k",
+    "error_people_axis": "典型误差（行）",
+    "lesson_summary": (
+        "总共 ε = {eps} 时，无论问多少个问题，合成表的回答误差都约为 {synthetic} 行：多问不花任何代价。逐个回答时，"
+        "{k} 个问题中的每一个只分到 ε/{k}，误差约为 {laplace} 行。{crossing}"
+    ),
+    "lesson_crossing": "从 k = {k} 起，合成表回答得更好。",
+    "lesson_no_crossing": "在整个范围内逐个回答都更好：合成表自身的误差太大。",
+}

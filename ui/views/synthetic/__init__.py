@@ -1,0 +1,1 @@
+"""Views of the Synthetic data page, one module per tab: a frozen Settings, a frozen View and a pure compute."""

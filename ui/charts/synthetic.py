@@ -22,9 +22,11 @@ class HeatLabels:
 
 
 def heatmap(x_labels: Sequence[str], y_labels: Sequence[str], values: np.ndarray, labels: HeatLabels,
-            domain: tuple[float, float] = (0.0, 1.0), value_format: str = ".0%") -> dict:
+            domain: tuple[float, float] = (0.0, 1.0), value_format: str = ".0%", diverging: bool = False) -> dict:
     """One cell per (x, y) pair coloured by its value on a fixed scale (layer "cells"), the value
-    written in it (layer "values"): the same scale on the real and the synthetic table's maps."""
+    written in it (layer "values"): the same scale on the real and the synthetic table's maps.
+    `diverging`: red below zero, blue above (correlations), with the x labels turned so long
+    column names never run into each other."""
     xs, ys = [str(v) for v in x_labels], [str(v) for v in y_labels]
     grid = np.asarray(values, dtype=float).reshape(len(ys), len(xs))
     table = pa.table({
@@ -32,6 +34,8 @@ def heatmap(x_labels: Sequence[str], y_labels: Sequence[str], values: np.ndarray
         "value": grid.ravel(),
     })
     x = category_x("x", xs, labels.x)
+    if diverging:
+        x["axis"] = {**x["axis"], "labelAngle": -40, "labelAlign": "right"}
     y = {"field": "y", "type": "nominal", "sort": ys, "title": labels.y, "axis": {"labelLimit": 160}}
     tooltip = [{"field": "x", "title": labels.x}, {"field": "y", "title": labels.y},
                {"field": "value", "title": labels.value, "format": value_format}]
@@ -39,11 +43,11 @@ def heatmap(x_labels: Sequence[str], y_labels: Sequence[str], values: np.ndarray
         {"name": "cells", "data": {"name": "cells"}, "mark": {"type": "rect"},
          "encoding": {"x": x, "y": y, "tooltip": tooltip,
                       "color": {"field": "value", "type": "quantitative", "title": labels.value,
-                                "scale": {"domain": list(domain), "scheme": "blues"},
+                                "scale": {"domain": list(domain), "scheme": "redblue" if diverging else "blues"},
                                 "legend": {"orient": "bottom", "format": value_format}}}},
         {"name": "values", "data": {"name": "cells"}, "mark": {"type": "text", "fontSize": FONT_SIZE - 5},
          "encoding": {"x": x, "y": y, "text": {"field": "value", "format": value_format},
-                      "color": {"condition": {"test": f"datum.value > {0.6 * domain[1]}", "value": "white"},
+                      "color": {"condition": {"test": f"abs(datum.value) > {0.6 * domain[1]}", "value": "white"},
                                 "value": "#1a1a1a"}}},
     ]
     return vega(layers, {"cells": table}, labels.title, height=max(160, 34 * len(ys)))

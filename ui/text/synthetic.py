@@ -28,7 +28,6 @@ EN: dict[str, str] = {
     "col_age": "Age",
     "col_true": "True count",
     "col_noise": "Laplace noise",
-    "col_noisy": "Noisy count",
     "col_clamped": "Clamped at 0",
     "col_probability": "Probability",
     "pupils_steps": (

@@ -22,7 +22,6 @@ TEXT: dict[str, str] = {
     "col_age": "年龄",
     "col_true": "真实计数",
     "col_noise": "拉普拉斯噪声",
-    "col_noisy": "带噪计数",
     "col_clamped": "截断为 0 之后",
     "col_probability": "概率",
     "pupils_steps": (

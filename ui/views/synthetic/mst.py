@@ -126,7 +126,7 @@ def compute(s: Settings) -> View:
     errors = f"{table}\n\n" + TEXT["errors_reading"].format(queries=WORKLOAD)
     corr = {key: charts.heatmap(names, names, correlation_matrix(codes, sizes),
                                 charts.HeatLabels(tuple(TEXT[key].split("\n")), "", "", TEXT["correlation"]),
-                                domain=(-1.0, 1.0), value_format=".2f")
+                                domain=(-1.0, 1.0), value_format=".2f", diverging=True)
             for key, codes in (("corr_real_title", real), ("corr_synthetic_title", result.codes))}
     summary = TEXT["mst_summary"].format(
         rows=f"{len(result.table):,}", columns=", ".join(md_escape(n) for n in names), eps=fmt.number(result.epsilon),

@@ -46,7 +46,6 @@ def compute(s: Settings) -> View:
         TEXT["col_age"]: ages,
         TEXT["col_true"]: [str(int(c)) for c in run.true_counts],
         TEXT["col_noise"]: [fmt.number(x, 2) for x in run.noise],
-        TEXT["col_noisy"]: [fmt.number(x, 2) for x in run.noisy_counts],
         TEXT["col_clamped"]: [fmt.number(x, 2) for x in run.clamped],
         TEXT["col_probability"]: [fmt.percent(float(p)) for p in run.distribution],
     })

@@ -12,7 +12,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from ui.controls import attacks as controls
-from ui.page import PageContext, computed, show_animation, show_figure, start_page
+from ui.page import PageContext, computed, show_animation, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
@@ -133,11 +133,7 @@ def reconstruction_tab(ctx: PageContext) -> None:
     st.markdown(TEXT["rec_intro"])
     view = computed(reconstruction.compute, controls.reconstruction(ctx.seed))
     if view is not None:
-        chart, people = st.columns([3, 2], gap="large")
-        with chart:
-            show_figure(view.curves, key="att_fig_rec")
-        with people:
-            show_figure(view.people, key="att_fig_rec_people")
+        show_figures((view.curves, "att_fig_rec"), (view.people, "att_fig_rec_people"), widths=[3, 2])
         st.markdown(view.summary)
 
 

@@ -9,7 +9,7 @@ import streamlit as st
 
 from ui.controls import local_dp as controls
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_figure, start_page
+from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.local_dp import TEXT
 from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, rappor, shuffle
@@ -41,11 +41,7 @@ def choose_tab(ctx: PageContext) -> None:
     d, n = controls.domain_and_users(c2)
     view = computed(choose.compute, choose.Settings(eps, d, n))
     if view is not None:
-        left, right = st.columns(2)
-        with left:
-            show_figure(view.by_epsilon, key="ldp_fig_by_eps")
-        with right:
-            show_figure(view.by_domain, key="ldp_fig_by_d")
+        show_figures((view.by_epsilon, "ldp_fig_by_eps"), (view.by_domain, "ldp_fig_by_d"))
         st.markdown(view.summary)
 
 
@@ -61,11 +57,7 @@ def post_tab(ctx: PageContext) -> None:
     view = computed(postprocessing.compute, settings)
     if view is not None:
         st.caption(view.population)
-        left, right = st.columns(2)
-        with left:
-            show_figure(view.chart, key="ldp_fig_post")
-        with right:
-            show_figure(view.errors, key="ldp_fig_post_errors")
+        show_figures((view.chart, "ldp_fig_post"), (view.errors, "ldp_fig_post_errors"))
         st.markdown(view.summary)
 
 

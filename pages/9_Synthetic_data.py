@@ -10,7 +10,7 @@ import streamlit as st
 
 from dpcore.export import safe_csv_bytes
 from ui.controls import synthetic as controls
-from ui.page import PageContext, computed, show_figure, start_page
+from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import lesson, mst, pupils
@@ -48,18 +48,9 @@ def mst_tab(ctx: PageContext) -> None:
     st.markdown(view.summary)
     st.download_button(TEXT["download"], lambda: safe_csv_bytes(result.table), "synthetic.csv", "text/csv",
                        key="syn_download", on_click="ignore")
-    one, graph = st.columns([3, 2], gap="large")
-    with one:
-        show_figure(view.oneway, key="syn_fig_oneway")
-    with graph:
-        show_figure(view.graph, key="syn_fig_graph")
-    real, synthetic = st.columns(2, gap="large")
-    with real:
-        show_figure(view.real_pair, key="syn_fig_pair_real")
-        show_figure(view.real_corr, key="syn_fig_corr_real")
-    with synthetic:
-        show_figure(view.synthetic_pair, key="syn_fig_pair_synthetic")
-        show_figure(view.synthetic_corr, key="syn_fig_corr_synthetic")
+    show_figures((view.oneway, "syn_fig_oneway"), (view.graph, "syn_fig_graph"), widths=[3, 2])
+    show_figures((view.real_pair, "syn_fig_pair_real"), (view.synthetic_pair, "syn_fig_pair_synthetic"))
+    show_figures((view.real_corr, "syn_fig_corr_real"), (view.synthetic_corr, "syn_fig_corr_synthetic"))
     st.markdown(view.errors)
 
 

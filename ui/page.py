@@ -128,6 +128,14 @@ def show_figure(spec: dict, key: str) -> None:
                              key=f"{key}_svg", on_click="ignore")
 
 
+def show_figures(*figures: tuple[dict, str], widths: list[int] | None = None) -> None:
+    """Charts side by side, one (spec, key) per column (equal widths unless `widths` says), each
+    drawn as `show_figure` does: two charts a reader compares sit next to each other."""
+    for column, (spec, key) in zip(st.columns(widths or len(figures), gap="large"), figures):
+        with column:
+            show_figure(spec, key)
+
+
 @st.fragment
 def show_animation(label: str, key: str, settings: Hashable, compute: Callable[[], AnimationView]) -> None:
     """An animation the browser plays (ui/views/animation.py), in an expander closed by default and

@@ -371,6 +371,7 @@ EN: dict[str, str] = {
     "term.The number of synthetic rows": "The number of synthetic rows",
     "term.The number of fitting steps": "The number of fitting steps",
     "term.The number of columns per query": "The number of columns per query",
+    "unknown_audit_mechanism": "Unknown audited mechanism {value!r}: choose one of {options}.",
 }
 
 TEXT = Texts(EN, __name__)

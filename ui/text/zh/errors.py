@@ -362,4 +362,5 @@ TEXT: dict[str, str] = {
     "term.The number of synthetic rows": "合成行数",
     "term.The number of fitting steps": "拟合步数",
     "term.The number of columns per query": "每个查询的列数",
+    "unknown_audit_mechanism": "未知的受审计机制 {value!r}：请从 {options} 中选择。",
 }

@@ -1,0 +1,189 @@
+"""Audits of every mechanism from its samples (dpcore.audit_mechanisms): the correct ones stay at or
+below their promised epsilon, the broken ones are caught, Mironov's membership test is exact.
+
+Fixed seeds throughout; statistical checks use 5 standard errors so that a changed seed cannot flake."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from dpcore.audit_mechanisms import (
+    COUNT_D,
+    COUNT_D_PRIME,
+    MAX_AUDIT_DRAWS,
+    MECHANISMS,
+    VOTES_D,
+    VOTES_D_PRIME,
+    audit,
+    audit_curve,
+    naive_laplace,
+    naive_laplace_reachable,
+)
+from dpcore.errors import DPError
+
+CORRECT_FAST = [n for n, m in MECHANISMS.items() if not m.broken and n != "laplace_opendp"]
+BROKEN = [n for n, m in MECHANISMS.items() if m.broken]
+
+
+def test_catalogue_lists_every_mechanism_of_the_issue() -> None:
+    expected = {"laplace", "laplace_opendp", "discrete_laplace", "gaussian", "randomized_response", "exponential"}
+    expected |= {f"ldp_{o}" for o in ("grr", "sue", "oue", "blh", "olh", "hr", "kss")}
+    assert expected <= {n for n, m in MECHANISMS.items() if not m.broken}
+    assert set(BROKEN) == {"broken_laplace_half_scale", "broken_gaussian_classic", "broken_naive_laplace"}
+    for name, m in MECHANISMS.items():
+        assert m.name == name and m.epsilon > 0 and 0 <= m.delta < 1 and m.description
+
+
+@pytest.mark.parametrize("name", CORRECT_FAST)
+def test_correct_mechanism_audit_stays_at_or_below_its_promise(name: str) -> None:
+    r = audit(name, 100_000, np.random.default_rng(7))
+    assert r.verdict == "consistent" and 0 <= r.lower_bound <= r.epsilon, r
+    assert r.draws == 100_000 and r.ruled_out is None
+
+
+@pytest.mark.parametrize("name", ["laplace", "discrete_laplace", "randomized_response", "ldp_grr", "ldp_oue"])
+def test_tight_mechanisms_come_close_to_their_epsilon(name: str) -> None:
+    # their likelihood ratio reaches e^eps on a threshold set of probability >= e^-1 / 2
+    assert audit(name, 100_000, np.random.default_rng(8)).lower_bound > 0.8
+
+
+def test_exponential_bound_stays_below_its_exact_privacy_loss() -> None:
+    # exact loss of this vote pair, from the definition Pr[r] ~ exp(eps q(r) / 2), typed independently
+    def probs(votes: np.ndarray) -> np.ndarray:
+        w = np.exp(0.5 * votes)
+        return w / w.sum()
+
+    worst = float(np.abs(np.log(probs(VOTES_D)) - np.log(probs(VOTES_D_PRIME))).max())
+    assert worst <= 1.0
+    r = audit("exponential", 200_000, np.random.default_rng(9))
+    assert 0.5 * worst < r.lower_bound <= worst
+
+
+def test_opendp_laplace_is_consistent_and_rules_nothing_out() -> None:
+    r = audit("laplace_opendp", 20_000, np.random.default_rng(10))  # OpenDP: ~20 µs a draw
+    assert r.verdict == "consistent" and r.lower_bound <= 1.0
+    assert r.ruled_out == 0 and r.ruled_out_share == 0.0
+
+
+def test_half_scale_laplace_is_caught() -> None:
+    r = audit("broken_laplace_half_scale", 100_000, np.random.default_rng(11))
+    assert r.verdict == "violates" and 1.5 < r.lower_bound <= 2.0  # its true epsilon is 2
+
+
+def test_classic_gaussian_at_epsilon_10_is_caught() -> None:
+    from scipy.stats import norm
+
+    m = MECHANISMS["broken_gaussian_classic"]
+    sigma = math.sqrt(2 * math.log(1.25 / m.delta)) / m.epsilon  # Dwork & Roth Thm 3.22, typed here
+    true_delta = norm.cdf(1 / (2 * sigma) - m.epsilon * sigma) - math.exp(m.epsilon) * norm.cdf(
+        -1 / (2 * sigma) - m.epsilon * sigma)  # Balle & Wang 2018, Thm 8
+    assert true_delta > 3 * m.delta
+    r = audit("broken_gaussian_classic", 2_000_000, np.random.default_rng(12))
+    assert r.verdict == "violates" and r.lower_bound > 10.2, r
+
+
+def test_naive_laplace_is_caught_by_mironovs_test() -> None:
+    r = audit("broken_naive_laplace", 100_000, np.random.default_rng(13))
+    assert r.verdict == "violates" and r.lower_bound == math.inf
+    assert r.ruled_out_share is not None and r.ruled_out_share > 0.05  # measured: ~10% of outputs
+    assert r.ruled_out_share_low is not None and 0 < r.ruled_out_share_low < r.ruled_out_share
+
+
+def test_membership_test_accepts_every_output_of_its_own_input() -> None:
+    rng = np.random.default_rng(14)
+    for x in (COUNT_D, COUNT_D_PRIME, 0.0):
+        y = naive_laplace(x, 1.0, rng, 50_000)
+        assert naive_laplace_reachable(y, x, 1.0).all()
+
+
+def test_ruled_out_outputs_checked_by_brute_force_over_u() -> None:
+    # independent of the binary search: around the real inverse u of each output, no grid u within
+    # +-200 steps produces it from the other count, while the output's own u does from its count
+    rng = np.random.default_rng(15)
+    y = naive_laplace(COUNT_D, 1.0, rng, 20_000)
+    out = ~naive_laplace_reachable(y, COUNT_D_PRIME, 1.0)
+    assert out.sum() > 500
+    for value in y[out][:40]:
+        noise = value - COUNT_D_PRIME
+        s = math.exp(-abs(noise))  # 1 - 2|u|
+        m0 = round(s * 2**52)
+        ms = np.arange(max(1, m0 - 200), m0 + 201)
+        sign = 1.0 if noise > 0 else -1.0
+        u = sign * (1.0 - ms * 2.0**-52) / 2.0
+        outputs = COUNT_D_PRIME + -1.0 * np.sign(u) * np.log(1.0 - 2.0 * np.abs(u))
+        assert not (outputs == value).any()
+    assert out.mean() > 0  # and some outputs of 10 are indeed impossible from 11
+
+
+def test_samplers_follow_their_laws() -> None:
+    rng = np.random.default_rng(16)
+    n = 200_000
+    rr = MECHANISMS["randomized_response"].sampler(False, n, rng)
+    p = math.e / (1 + math.e)
+    assert abs(rr.mean() - p) < 5 * math.sqrt(p * (1 - p) / n)
+    lap = MECHANISMS["laplace"].sampler(False, n, rng) - COUNT_D
+    naive = naive_laplace(0.0, 1.0, rng, n)
+    for sample in (lap, naive):  # E|X| = b = 1, Var|X| = 1
+        assert abs(np.abs(sample).mean() - 1.0) < 5 / math.sqrt(n)
+        assert abs(sample.mean()) < 5 * math.sqrt(2 / n)
+    half = MECHANISMS["broken_laplace_half_scale"].sampler(True, n, rng) - COUNT_D_PRIME
+    assert abs(np.abs(half).mean() - 0.5) < 5 * 0.5 / math.sqrt(n)
+    # exponential: the frequency of each score class matches Pr[r] ~ exp(q(r) / 2)
+    scores = MECHANISMS["exponential"].sampler(True, n, rng)
+    w = np.exp(0.5 * VOTES_D_PRIME)
+    probs = w / w.sum()
+    for value in np.unique(scores):
+        labels = np.isclose(np.log(np.exp(0.5 * VOTES_D) / np.exp(0.5 * VOTES_D).sum()) - np.log(probs), value)
+        expected = probs[labels].sum()
+        assert abs((scores == value).mean() - expected) < 5 * math.sqrt(expected * (1 - expected) / n) + 1e-12
+
+
+def test_curve_tightens_with_draws() -> None:
+    results = audit_curve("laplace", [1_000, 10_000, 100_000], np.random.default_rng(17))
+    bounds = [r.lower_bound for r in results]
+    assert [r.draws for r in results] == [1_000, 10_000, 100_000]
+    assert bounds[0] < bounds[-1] <= 1.0 and bounds[1] < bounds[-1] + 0.05
+
+
+def test_false_alarms_are_rare() -> None:
+    # at alpha = 0.2, a correct mechanism audited 60 times on 2,000 draws: violations <= 60 * 0.2 + 5 SE
+    violations = sum(audit("randomized_response", 2_000, np.random.default_rng(100 + s), alpha=0.2).verdict
+                     == "violates" for s in range(60))
+    assert violations <= 12 + 5 * math.sqrt(60 * 0.2 * 0.8)
+
+
+def test_progress_reaches_one_in_order() -> None:
+    seen: list[float] = []
+    audit("laplace", 250_000, np.random.default_rng(18), progress=seen.append)
+    assert len(seen) >= 4 and seen == sorted(seen) and seen[-1] == 1.0
+    curve: list[float] = []
+    audit_curve("randomized_response", [100, 200_000], np.random.default_rng(19), progress=curve.append)
+    assert curve == sorted(curve) and curve[-1] == pytest.approx(1.0)
+
+
+def test_bad_inputs_raise_dperror() -> None:
+    rng = np.random.default_rng(20)
+    with pytest.raises(DPError) as info:
+        audit("laplacian", 1_000, rng)
+    assert info.value.code == "unknown_audit_mechanism"
+    assert str(info.value).startswith("Unknown audited mechanism 'laplacian': choose one of laplace, ")
+    for draws in (1, 0, -5, MAX_AUDIT_DRAWS + 1):
+        with pytest.raises(DPError) as info:
+            audit("laplace", draws, rng)
+        assert info.value.code == "count_range"
+    with pytest.raises(DPError):
+        audit("laplace", 2.5, rng)
+    with pytest.raises(DPError):
+        audit("laplace", 100, rng, alpha=1.0)
+    with pytest.raises(DPError):
+        audit_curve("laplace", [100, 1], rng)
+    with pytest.raises(DPError):
+        audit_curve("nope", [100], rng)
+
+
+def test_smallest_audit_runs() -> None:
+    r = audit("laplace", 2, np.random.default_rng(21))
+    assert r.draws == 2 and r.lower_bound == 0.0 and r.verdict == "consistent"

@@ -43,10 +43,10 @@ import numpy as np
 from dpcore.audit import clopper_pearson, epsilon_lower_bound
 from dpcore.ldp import hashing
 from dpcore.ldp.oracles import Reports, perturb, support_probabilities
+from dpcore.limits import MAX_AUDIT_DRAWS
 from dpcore.mechanisms import calibrate, exponential_probabilities, gaussian_sigma, rr_truth_probability
 from dpcore.validation import check_choice, check_count, check_probability
 
-MAX_AUDIT_DRAWS = 2_000_000  # draws per side: numpy mechanisms take ~0.1 s per million, OpenDP ~20 s
 MIN_AUDIT_DRAWS = 2
 BATCH = 100_000  # draws per call to a sampler, so `progress` moves and memory stays small
 COUNT_D, COUNT_D_PRIME = 10.0, 11.0  # the neighbouring counts of the additive-noise mechanisms

@@ -52,4 +52,5 @@ MAX_RECONSTRUCTION_QUERIES = 2_000  # subset counts one reconstruction attack ma
 MIN_NOISE_SCALE = 1e-100  # noise scales outside [MIN, MAX] are refused: densities and tails would overflow
 MAX_NOISE_SCALE = 1e100
 MAX_DISCRETE_SCALE = 1e12  # discrete Laplace: its integer sampler and lattice stop being exact beyond this
+MAX_AUDIT_DRAWS = 2_000_000  # draws per side of one audit: numpy mechanisms take ~0.1 s per million, OpenDP ~20 s
 MAX_GAUSSIAN_EPSILON = 1e6  # dp-accounting's analytic Gaussian solver loses its bracket beyond this

@@ -29,6 +29,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/7_Live_poll.py", "nav_poll", ":material/ballot:"),
     PageEntry("pages/8_Local_DP.py", "nav_ldp", ":material/smartphone:"),
     PageEntry("pages/9_Synthetic_data.py", "nav_synthetic", ":material/content_copy:"),
+    PageEntry("pages/10_Audit.py", "nav_audit", ":material/fact_check:"),
 )
 
 

@@ -32,6 +32,8 @@ EN: dict[str, str] = {
     "step_ldp_why": "The survey's frequency oracles, RAPPOR and shuffling: which to choose, what each costs in accuracy, and how fake users can skew them.",
     "step_synthetic": "9. Publish once, query freely",
     "step_synthetic_why": "A table drawn from noisy statistics answers any number of questions for one budget: the course's pupils, then MST on many columns.",
+    "step_audit": "10. Check the promises",
+    "step_audit_why": "Every mechanism audited from its outputs alone, and three broken on purpose that the audit catches.",
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }
 

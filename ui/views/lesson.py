@@ -49,6 +49,7 @@ TOUR = per_language(lambda: (
     Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"]),
     Step("pages/8_Local_DP.py", (("ldp_tab", "choose"),), TEXT["lesson_ldp"]),
     Step("pages/9_Synthetic_data.py", (("syn_tab", "pupils"),), TEXT["lesson_synthetic"]),
+    Step("pages/10_Audit.py", (("audit_mech", "broken_naive_laplace"),), TEXT["lesson_audit"]),
 ))  # call TOUR() for the run's language
 
 

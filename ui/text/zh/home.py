@@ -29,5 +29,7 @@ TEXT: dict[str, str] = {
     "step_ldp_why": "综述中的频率估计协议、RAPPOR 与洗牌模型：该选哪一种，各自损失多少精度，假用户又如何让结果失真。",
     "step_synthetic": "9. 发布一次：合成数据",
     "step_synthetic_why": "从带噪统计量中抽样得到的表，花一次预算就能回答任意多个问题：先是教材中的学生年龄，再是多列上的 MST。",
+    "step_audit": "10. 检验承诺",
+    "step_audit_why": "只凭输出审计每一个机制，还有三个故意做坏、会被审计抓出来的机制。",
     "dataset_in_use": "当前数据集：**{name}**，{rows:,} 行，{cols} 列。可在侧边栏更换，或上传自己的 CSV。",
 }

@@ -1,0 +1,32 @@
+"""The Audit page's compute, on its own: a correct mechanism is consistent, broken ones are caught."""
+
+from __future__ import annotations
+
+from ui.i18n import language
+from ui.views.audit import mechanism
+
+
+def test_a_correct_laplace_keeps_its_promise() -> None:
+    view = mechanism.compute(mechanism.Settings("laplace", 100_000, 42))
+    assert "**consistent** with the promise" in view.summary
+    curve = view.chart["datasets"]["curves"].to_pandas()
+    bound = curve[curve["series"] == "lower bound from the outputs"]["y"].to_numpy()
+    assert len(bound) == 3 and bound[-1] <= 1.0 and bound[-1] > bound[0]  # tightens with draws
+
+
+def test_broken_mechanisms_are_caught() -> None:
+    half = mechanism.compute(mechanism.Settings("broken_laplace_half_scale", 100_000, 42))
+    assert "**breaks its promise**" in half.summary
+    naive = mechanism.compute(mechanism.Settings("broken_naive_laplace", 10_000, 42))
+    assert "ε ≥ **∞**" in naive.summary and "could not have come from the other input" in naive.summary
+
+
+def test_opendp_is_capped_at_a_hundred_thousand_draws() -> None:
+    assert mechanism.draws_for("laplace_opendp", 1_000_000) == 100_000
+    assert mechanism.draws_for("laplace", 1_000_000) == 1_000_000
+
+
+def test_chinese() -> None:
+    with language("zh"):
+        view = mechanism.compute(mechanism.Settings("randomized_response", 10_000, 1))
+    assert "与承诺**一致**" in view.summary

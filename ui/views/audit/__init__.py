@@ -1,0 +1,1 @@
+"""Views of the Audit page: a frozen Settings, a frozen View and a pure compute."""

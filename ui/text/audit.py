@@ -40,7 +40,7 @@ EN: dict[str, str] = {
     "ruled_out": (
         "{share} of the outputs could not have come from the other input at all: the rounding of "
         "floating-point numbers leaves gaps that identify the input (Mironov 2012). OpenDP draws its "
-        "noise exactly and leaves no such gaps."
+        "noise exactly and leaves no such gaps. (The chart draws an infinite bound at 4 times the promise.)"
     ),
     "mech_laplace": "Laplace (numpy)",
     "mech_laplace_opendp": "Laplace (OpenDP, as a release draws it)",

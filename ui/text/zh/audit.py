@@ -29,7 +29,7 @@ TEXT: dict[str, str] = {
         "每个输入抽取 {draws} 个输出时，审计显示 ε ≥ **{bound}**，超过了承诺的 ε = {eps}（δ = {delta}）：这个机制"
         "**违背了承诺**（误报的可能性低于 {alpha}）。"
     ),
-    "ruled_out": "有 {share} 的输出根本不可能来自另一个输入：浮点数的舍入留下了能识别输入的空隙（Mironov，2012）。OpenDP 精确地抽取噪声，不会留下这样的空隙。",
+    "ruled_out": "有 {share} 的输出根本不可能来自另一个输入：浮点数的舍入留下了能识别输入的空隙（Mironov，2012）。OpenDP 精确地抽取噪声，不会留下这样的空隙。（图中把无穷大的下界画在承诺的 4 倍处。）",
     "mech_laplace": "拉普拉斯（numpy）",
     "mech_laplace_opendp": "拉普拉斯（OpenDP，与发布时相同）",
     "mech_discrete_laplace": "离散拉普拉斯",

@@ -229,6 +229,9 @@ def sensitivity_inputs(dataset: Dataset, frame: pd.DataFrame) -> tuple[str | Non
     lo, hi = st.columns(2)
     lower = lo.number_input(SENS["lower"], value=None if bounds is None else bounds[0], key=f"plan_sens_lo_{column}")
     upper = hi.number_input(SENS["upper"], value=None if bounds is None else bounds[1], key=f"plan_sens_hi_{column}")
+    if lower is None or upper is None:  # a request to type them, not an error
+        st.info(SENS["no_bounds"].format(column=md_escape(column)))
+        return None, None, None
     return column, lower, upper
 
 

@@ -3,6 +3,8 @@
 - `category_labels`: values as category labels (2007.0 -> "2007").
 - `people_per_row`: the one rule for a column that says how many people each row stands for (an
   already-counted table): whole numbers, 0 or more.
+- `answer_columns`: the columns with 2 to MAX_CATEGORIES distinct values, answers a person could
+  report (randomized response, the local oracles).
 - `count_columns`: the columns a user may pick as such a count (whole, non-negative numbers whose
   name says they count something; an age column is whole and non-negative too, so values alone
   cannot tell).
@@ -19,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
+from dpcore.limits import MAX_CATEGORIES
 from dpcore.validation import check_count
 
 # Words in a column name that say it counts people or records, in English and Chinese.
@@ -78,6 +81,11 @@ def count_columns(frame: pd.DataFrame, exclude: str | None = None) -> list[str]:
 
 
 _COUNT_BLOCK = 1 << 16
+
+
+def answer_columns(frame: pd.DataFrame) -> list[str]:
+    """Columns with 2 to MAX_CATEGORIES distinct values: answers a person could randomize."""
+    return [str(c) for c in frame.columns if 2 <= frame[c].nunique(dropna=True) <= MAX_CATEGORIES]
 
 
 def count_codes(codes: np.ndarray, categories: int) -> np.ndarray:

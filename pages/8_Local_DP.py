@@ -8,7 +8,6 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.controls import local_dp as controls
-from ui.memo import session_memo
 from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.local_dp import TEXT
@@ -96,8 +95,7 @@ def shuffle_tab(ctx: PageContext) -> None:
     eps0 = epsilon_slider("ldp_eps0", default=1.0, label=TEXT["epsilon0"], container=c1)
     n = controls.users_n(c2)
     delta = delta_select("ldp_delta", default=1e-6, container=c3)
-    lines = session_memo("ldp_shuffle_lines", delta, lambda: shuffle.shuffle_lines(delta))
-    view = computed(lambda s: shuffle.compute(s, lines), shuffle.Settings(eps0, n, delta))
+    view = computed(shuffle.compute, shuffle.Settings(eps0, n, delta))
     if view is not None:
         show_figure(view.chart, key="ldp_fig_shuffle")
         st.markdown(view.summary)

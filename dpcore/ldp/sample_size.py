@@ -16,6 +16,7 @@ from statistics import NormalDist
 
 from dpcore.errors import DPError
 from dpcore.ldp.oracles import theoretical_variance
+from dpcore.mechanisms import calibrate
 from dpcore.validation import check_epsilon, check_probability
 
 
@@ -28,11 +29,11 @@ def _check_accuracy(accuracy: float) -> float:
 
 
 def users_needed_central(epsilon: float, accuracy: float, confidence: float = 0.95) -> int:
-    """Fewest people for one share of a Laplace histogram to fall within ±accuracy with `confidence`."""
-    eps = check_epsilon(epsilon)
+    """Fewest people for one share of a Laplace histogram to fall within ±accuracy with `confidence`:
+    the count's noise stays within its (1 - confidence) accuracy, which must be at most accuracy · n."""
     a = _check_accuracy(accuracy)
     level = check_probability("The confidence level", confidence, open_interval=True)
-    return math.ceil(math.log(1 / (1 - level)) / (a * eps))
+    return math.ceil(calibrate("laplace", check_epsilon(epsilon)).accuracy(1 - level) / a)
 
 
 def users_needed_local(oracle: str, epsilon: float, d: int, accuracy: float, confidence: float = 0.95) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, series_color, series_rows, vega
+from ui.charts.theme import COLORS, Title, series_color, series_rows, vega
 
 _TRACE_COLORS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 _DOTTED = [2, 4]
@@ -300,3 +300,37 @@ def spread_curves(
         "zone": pa.table({"sd": [float(tolerance)], "series": [names[2]]}),
     }
     return vega(layers, datasets, labels.title, height=280)
+
+
+@dataclass(frozen=True)
+class PeopleLabels:
+    """Texts of the person grid: title, the two states of a square, and its tooltip."""
+
+    title: Title
+    right: str
+    wrong: str
+    has: str
+    has_not: str
+    person: str
+    secret: str
+
+
+def people_grid(secret: np.ndarray, right: np.ndarray, labels: PeopleLabels, columns: int = 10) -> dict:
+    """One square per person in rows of `columns` (layer "people"), filled red when the attacker
+    got their secret right, grey when not; the tooltip tells the true secret."""
+    n = secret.size
+    table = pa.table({
+        "x": np.arange(n) % columns, "y": np.arange(n) // columns,
+        "status": pa.array([labels.right if r else labels.wrong for r in right], pa.string()),
+        "secret": pa.array([labels.has if b else labels.has_not for b in secret], pa.string()),
+    })
+    layer = {"name": "people", "data": {"name": "people"}, "mark": {"type": "square", "size": 260, "filled": True},
+             "encoding": {"x": {"field": "x", "type": "ordinal", "axis": None},
+                          "y": {"field": "y", "type": "ordinal", "axis": None},
+                          "color": {"field": "status", "type": "nominal", "title": None,
+                                    "scale": {"domain": [labels.right, labels.wrong],
+                                              "range": [COLORS["danger"], "#c7c7c7"]},
+                                    "legend": {"orient": "bottom"}},
+                          "tooltip": [{"field": "status", "title": labels.person},
+                                      {"field": "secret", "title": labels.secret}]}}
+    return vega([layer], {"people": table}, labels.title, height=220)

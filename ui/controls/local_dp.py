@@ -8,6 +8,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
+from dpcore.columns import answer_columns
 from dpcore.ldp.oracles import ORACLES
 from dpcore.limits import MAX_CATEGORIES, MAX_LDP_DOMAIN
 from ui.memo import session_memo
@@ -17,7 +18,7 @@ from ui.text.local_dp import TEXT
 from ui.views.local_dp.central import ACCURACY_CHOICES
 from ui.views.local_dp.oracles import REPEAT_CHOICES, oracle_name
 from ui.views.local_dp.poisoning import FAKE_SHARES
-from ui.views.local_dp.population import USER_CHOICES, DataSettings, eligible_columns
+from ui.views.local_dp.population import USER_CHOICES, DataSettings
 from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
 from ui.widgets import column_select, epsilon_slider, weight_column_select
 
@@ -29,7 +30,7 @@ def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGene
     users, then two cells left for the tab: ε and the tab's own control. None (after saying why)
     when the dataset has no usable column."""
     frame = ctx.dataset.table.frame
-    eligible = session_memo("ldp_eligible", ctx.dataset.ident, lambda: eligible_columns(frame))
+    eligible = session_memo("ldp_eligible", ctx.dataset.ident, lambda: answer_columns(frame))
     if not eligible:
         st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
         return None

@@ -8,6 +8,7 @@ import math
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from dpcore.columns import answer_columns
 from dpcore.ldp.randomized_response import check_truth_probability, rr_respond
 from dpcore.limits import MAX_CATEGORIES, MAX_RESPONDENTS
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
@@ -18,7 +19,6 @@ from ui.memo import session_memo
 from ui.page import PageContext, show_error
 from ui.state import url_choice
 from ui.text.randomized_response import TEXT
-from ui.views.randomized_response.column import eligible_columns
 from ui.views.randomized_response.protocol import Toss
 from ui.widgets import column_and_weight_row
 
@@ -91,7 +91,7 @@ def survey() -> tuple[int, float]:
 def column(ctx: PageContext) -> tuple[str, str | None, DeltaGenerator] | None:
     """The column to randomize and its weight column in one row, with the row's last cell left for
     ε; None (after saying why) when the dataset has no column with 2 to MAX_CATEGORIES values."""
-    eligible = session_memo("rr_eligible", ctx.dataset.ident, lambda: eligible_columns(ctx.dataset.table.frame))
+    eligible = session_memo("rr_eligible", ctx.dataset.ident, lambda: answer_columns(ctx.dataset.table.frame))
     if not eligible:
         st.info(TEXT["no_column"].format(max=MAX_CATEGORIES))
         return None

@@ -7,6 +7,8 @@ import math
 import pandas as pd
 import pytest
 
+from dpcore.columns import answer_columns
+
 from ui.views.randomized_response import book, column, local, protocol
 
 
@@ -110,7 +112,7 @@ def test_column_errors_are_sentences() -> None:
 
 def test_eligible_columns() -> None:
     frame = pd.DataFrame({"id": range(300), "sex": ["f", "m"] * 150, "one": ["x"] * 300})
-    assert column.eligible_columns(frame) == ["sex"]
+    assert answer_columns(frame) == ["sex"]
 
 
 def test_local_versus_central_diagram() -> None:

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-import pyarrow as pa
 
 from dpcore.reconstruction import attack, budget_scale
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
-from ui.charts.theme import COLORS, vega
+from ui.charts import attacks as charts
+from ui.charts.theme import COLORS
 from ui.i18n import current
 from ui.text.attacks import TEXT
 
@@ -65,28 +65,6 @@ class View:
     summary: str
 
 
-def people_grid(bits: np.ndarray, guess: np.ndarray) -> dict:
-    """One square per person (layer "people"), filled when the attacker got their bit right."""
-    n = bits.size
-    cols = 10
-    right = bits == guess
-    table = pa.table({
-        "x": np.arange(n) % cols, "y": np.arange(n) // cols,
-        "status": pa.array([TEXT["rec_right"] if r else TEXT["rec_wrong"] for r in right], pa.string()),
-        "secret": pa.array([TEXT["rec_has"] if b else TEXT["rec_has_not"] for b in bits], pa.string()),
-    })
-    names = (TEXT["rec_right"], TEXT["rec_wrong"])
-    layer = {"name": "people", "data": {"name": "people"}, "mark": {"type": "square", "size": 260, "filled": True},
-             "encoding": {"x": {"field": "x", "type": "ordinal", "axis": None},
-                          "y": {"field": "y", "type": "ordinal", "axis": None},
-                          "color": {"field": "status", "type": "nominal", "title": None,
-                                    "scale": {"domain": list(names), "range": [COLORS["danger"], "#c7c7c7"]},
-                                    "legend": {"orient": "bottom"}},
-                          "tooltip": [{"field": "status", "title": TEXT["rec_person"]},
-                                      {"field": "secret", "title": TEXT["rec_secret"]}]}}
-    return vega([layer], {"people": table}, tuple(TEXT["rec_people_title"].split("\n")), height=220)
-
-
 def compute(s: Settings) -> View:
     """Raises ValueError for a bad budget or noise."""
     bits = secret(s.seed)
@@ -109,4 +87,7 @@ def compute(s: Settings) -> View:
         dp_scale=fmt.number(scale[max(QUERY_CHOICES)]), dp_m=max(QUERY_CHOICES),
         dp_share=fmt.percent(float(dp_line.y[-1])),
     )
-    return View(chart, people_grid(one.secret, one.guess), summary)
+    grid = charts.people_grid(one.secret.astype(bool), one.secret == one.guess, charts.PeopleLabels(
+        tuple(TEXT["rec_people_title"].split("\n")), TEXT["rec_right"], TEXT["rec_wrong"], TEXT["rec_has"],
+        TEXT["rec_has_not"], TEXT["rec_person"], TEXT["rec_secret"]))
+    return View(chart, grid, summary)

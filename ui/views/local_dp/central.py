@@ -19,6 +19,7 @@ from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
+from ui.views.local_dp.choose import points
 from ui.views.local_dp.oracles import oracle_name
 
 USERS = np.unique(np.round(np.geomspace(10, 10**7, 60)).astype(np.int64))
@@ -47,8 +48,8 @@ def compute(s: Settings) -> View:
     d = check_count("The domain size d", s.d, minimum=2, maximum=MAX_LDP_DOMAIN)
     n = check_count("The number of users n", s.n)
     best = best_oracle(eps, d)
-    local = 100 * np.sqrt([theoretical_variance(best, eps, d, int(m)) for m in USERS])  # percentage points
-    central = 100 * np.array([central_frequency_error(int(m), eps) for m in USERS])
+    local = np.array([points(theoretical_variance(best, eps, d, int(m))) for m in USERS])
+    central = 100 * np.array([central_frequency_error(int(m), eps) for m in USERS])  # percentage points
     here_local = math.sqrt(theoretical_variance(best, eps, d, n))
     here_central = central_frequency_error(n, eps)
     chart = curves.lines(

@@ -79,7 +79,7 @@ def compute(s: Settings) -> View:
         x_format="~g",
     )
     summary = TEXT["choose_summary"].format(
-        eps=fmt.number(eps), d=d, n=f"{n:,}", best=oracle_name(best), error=fmt.number(100 * math.sqrt(best_mse), 2),
+        eps=fmt.number(eps), d=d, n=f"{n:,}", best=oracle_name(best), error=fmt.number(points(best_mse), 2),
         bits=fmt.number(report_bits(best, d, eps)), ratio=fmt.number(math.sqrt(grr_mse / best_mse)),
         crossover=fmt.number(crossover),
     )

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dpcore.ldp.oracles import ORACLES, estimate_frequencies, exact_variance, report_bits, theoretical_variance
+from dpcore.ldp.oracles import (
+    ORACLES, best_oracle, estimate_frequencies, exact_variance, report_bits, theoretical_variance,
+)
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
@@ -46,11 +48,16 @@ class View:
     summary: str
 
 
+def repeated_estimates(people: Population, epsilon: float, oracle: str, runs: int, seed: int, stream: str) -> np.ndarray:
+    """`runs` estimates of the shares (one per row), each drawing every user's report afresh."""
+    rng = make_rng(seed, f"{stream}-{oracle}")
+    return np.stack([estimate_frequencies(people.codes, people.d, epsilon, oracle, rng) for _ in range(runs)])
+
+
 def measured_variance(people: Population, epsilon: float, oracle: str, repeats: int, seed: int) -> tuple[np.ndarray, float]:
     """One run's estimate and the variance of the estimates over `repeats` runs, averaged over the
-    categories (each run draws every user's report afresh)."""
-    rng = make_rng(seed, f"ldp-oracle-{oracle}")
-    runs = np.stack([estimate_frequencies(people.codes, people.d, epsilon, oracle, rng) for _ in range(repeats)])
+    categories."""
+    runs = repeated_estimates(people, epsilon, oracle, repeats, seed, "ldp-oracle")
     return runs[0], float(np.mean(runs.var(axis=0, ddof=1)))
 
 
@@ -76,7 +83,7 @@ def compute(s: Settings) -> View:
                                          tuple(charts.ORACLE_COLORS[o] for o in ORACLES), TEXT["truth"], labels)
     headers = {key: TEXT[f"col_{key}"] for key in rows}
     table = fmt.markdown_table({headers[key]: cells for key, cells in rows.items()})
-    best = min(ORACLES, key=lambda o: theoretical_variance(o, eps, d, n))
+    best = best_oracle(eps, d)
     summary = TEXT["oracles_summary"].format(
         repeats=runs, n=f"{n:,}", d=d, eps=fmt.number(eps), best=oracle_name(best),
     )

@@ -13,17 +13,12 @@ import numpy as np
 import pandas as pd
 
 from dpcore.ldp.randomized_response import person_codes
-from dpcore.limits import MAX_CATEGORIES, MAX_LDP_USERS
+from dpcore.limits import MAX_LDP_USERS
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.local_dp import TEXT
 
 USER_CHOICES: tuple[int, ...] = (0, 1_000, 10_000, 100_000, MAX_LDP_USERS)  # 0: the data's own people
-
-
-def eligible_columns(frame: pd.DataFrame) -> list[str]:
-    """Columns with 2 to MAX_CATEGORIES distinct values: answers a person could report."""
-    return [str(c) for c in frame.columns if 2 <= frame[c].nunique(dropna=True) <= MAX_CATEGORIES]
 
 
 @dataclass(frozen=True)

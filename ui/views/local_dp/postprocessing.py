@@ -8,14 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dpcore.ldp.oracles import estimate_frequencies
 from dpcore.ldp.postprocess import POSTPROCESSORS, mse, postprocess
-from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
-from ui.views.local_dp.oracles import oracle_name, runs_for
+from ui.views.local_dp.oracles import oracle_name, repeated_estimates, runs_for
 from ui.views.local_dp.population import DataSettings, population
 
 METHOD_COLORS = ("#7f7f7f", "#c49c94", "#aec7e8", "#1f77b4", "#08306b")  # none ... simplex
@@ -41,9 +39,8 @@ class View:
 def compute(s: Settings) -> View:
     """Raises ValueError for a column or an epsilon no oracle can use."""
     people = population(s.data)
-    rng = make_rng(s.seed, f"ldp-post-{s.oracle}")
     repeats = runs_for(s.repeats, people.n)
-    runs = np.stack([estimate_frequencies(people.codes, people.d, s.epsilon, s.oracle, rng) for _ in range(repeats)])
+    runs = repeated_estimates(people, s.epsilon, s.oracle, repeats, s.seed, "ldp-post")
     # typical error (root mean squared error over the runs) in percentage points
     errors = np.array([100 * np.sqrt(np.mean(mse(postprocess(runs, m), people.shares))) for m in POSTPROCESSORS])
     raw, projected = runs[0], postprocess(runs[0], "simplex")

@@ -6,6 +6,7 @@ below eps0 when n is large: the numerical bound and the closed form of Feldman, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -13,6 +14,7 @@ from dpcore.ldp.shuffle import closed_form_applies, shuffle_epsilon, shuffle_eps
 from dpcore.validation import check_count, check_delta, check_epsilon
 from ui import fmt
 from ui.charts import curves
+from ui.i18n import current
 from ui.text.local_dp import TEXT
 
 LOCAL_EPSILONS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -34,9 +36,15 @@ class View:
     summary: str
 
 
-def shuffle_lines(delta: float) -> list[curves.Line]:
+def shuffle_lines(delta: float) -> tuple[curves.Line, ...]:
     """The numerical bound (solid) and the closed form where it applies (dashed) for each eps0 of
-    LOCAL_EPSILONS: the chart's data, which depends on delta only (the page keeps it per delta)."""
+    LOCAL_EPSILONS: the part of the chart that depends on delta only (200 bounds, about a second),
+    kept per delta and language."""
+    return _shuffle_lines(delta, current())
+
+
+@lru_cache(maxsize=16)
+def _shuffle_lines(delta: float, _language: str) -> tuple[curves.Line, ...]:
     out = []
     for eps0, color in zip(LOCAL_EPSILONS, COLORS):
         name = fmt.number(eps0)
@@ -45,19 +53,18 @@ def shuffle_lines(delta: float) -> list[curves.Line]:
         valid = np.array([closed_form_applies(eps0, int(m), delta) for m in USERS])
         closed = np.array([shuffle_epsilon_closed_form(eps0, int(m), delta) for m in USERS[valid]])
         out.append(curves.Line(TEXT["shuffle_closed"].format(eps0=name), USERS[valid], closed, color, dashed=True))
-    return out
+    return tuple(out)
 
 
-def compute(s: Settings, lines: list[curves.Line] | None = None) -> View:
-    """`lines`: `shuffle_lines(s.delta)` computed before (they do not change with eps0 or n). Raises
-    ValueError for eps0 <= 0, n < 1 or delta outside (0, 1)."""
+def compute(s: Settings) -> View:
+    """Raises ValueError for eps0 <= 0, n < 1 or delta outside (0, 1)."""
     eps0 = check_epsilon(s.epsilon0)
     n = check_count("The number of users n", s.n)
     delta = check_delta(s.delta, allow_zero=False)
     central = shuffle_epsilon(eps0, n, delta)
     in_class = shuffle_epsilon(eps0, CLASS_SIZE, delta)
     chart = curves.lines(
-        lines if lines is not None else shuffle_lines(delta),
+        shuffle_lines(delta),
         curves.AxisLabels(tuple(TEXT["shuffle_chart_title"].split("\n")), TEXT["users_axis"], TEXT["central_eps_axis"],
                           TEXT["shuffle_series"]),
         markers=(curves.Marker(n, central, TEXT["shuffle_note"].format(eps=fmt.number(central))),

@@ -11,7 +11,6 @@ from pandas.io.formats.style import Styler
 
 from dpcore.ldp.randomized_response import central_frequency_error, grr_rmse, randomize_column
 from dpcore.limits import MAX_RESPONDENTS
-from dpcore.limits import MAX_CATEGORIES
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
@@ -22,11 +21,6 @@ ERROR_EPSILONS = (0.5, 1.0, 2.0, 4.0)
 ERROR_N = np.unique(np.round(np.geomspace(10, MAX_RESPONDENTS, 31)).astype(int))
 ERRORS = per_language(lambda: charts.ErrorLabels(tuple(TEXT["error_chart_title"].split("\n")), TEXT["people_axis"], TEXT["error_axis"],
                             TEXT["curve_central"], "", TEXT["curve_title"]))
-
-
-def eligible_columns(frame: pd.DataFrame) -> list[str]:
-    """Columns with 2 to MAX_CATEGORIES distinct values: answers a person could randomize."""
-    return [str(c) for c in frame.columns if 2 <= frame[c].nunique(dropna=True) <= MAX_CATEGORIES]
 
 
 @dataclass(frozen=True)

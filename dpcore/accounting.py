@@ -198,7 +198,7 @@ def drv_epsilon(epsilons: Sequence[float], counts: Sequence[int], delta_prime: f
             f"The slack delta' must lie strictly between 0 and 1, got {delta_prime:g}.",
             delta_prime=delta_prime,
         )
-    return float(math.sqrt(2 * math.log(1 / delta_prime) * np.sum(k * eps**2)) + np.sum(k * eps * np.expm1(eps)))
+    return float(math.sqrt(2 * -math.log(delta_prime) * np.sum(k * eps**2)) + np.sum(k * eps * np.expm1(eps)))
 
 
 def _advanced(groups: Sequence[_Group], delta: float, repeats: int) -> float:
@@ -227,7 +227,7 @@ def zcdp_epsilon(rho: float, delta: float, tight: bool = True) -> float:
         )
     if rho == 0:
         return 0.0
-    log_inv = math.log(1 / delta)
+    log_inv = -math.log(delta)  # ln(1/delta), without 1/delta overflowing for a subnormal delta
     classic = rho + 2 * math.sqrt(rho * log_inv)
     if not tight:
         return classic

@@ -89,7 +89,7 @@ def _dlap_scale_for_accuracy(target: float, alpha: float) -> float:
     def gap(t: float) -> float:
         return float(_dlap_half_width(t, alpha)) - target
 
-    lo, hi = target / math.log(2 / alpha), target / math.log(1 / alpha)
+    lo, hi = target / (math.log(2) - math.log(alpha)), target / -math.log(alpha)  # 1/alpha overflows if subnormal
     if gap(lo) >= 0:  # only when the bracket is one point, in floating point
         return lo
     return float(brentq(gap, lo, hi, xtol=1e-300, rtol=4 * np.finfo(float).eps))
@@ -103,8 +103,9 @@ def epsilon_for_accuracy(
     Laplace: b = a / ln(1/alpha), epsilon = Delta_1 / b. Discrete Laplace: t solving a(t) = a,
     epsilon = Delta_1 / t. Gaussian: sigma = a / z, epsilon = get_epsilon_gaussian(sigma / Delta_2,
     delta); it is 0 when delta alone already covers that much noise (any epsilon > 0 then works).
-    Raises DPError with code "accuracy" for a target that is not a finite number above 0, and the
-    codes of `accuracy` for the other inputs.
+    Raises DPError with code "accuracy" for a target that is not a finite number above 0,
+    "accuracy_unreachable" for one so small that no finite epsilon reaches it, and the codes of
+    `accuracy` for the other inputs.
     """
     k, sens, a, d = _check_common(kind, sensitivity, alpha, delta)
     try:
@@ -117,14 +118,34 @@ def epsilon_for_accuracy(
             value=accuracy,
         ) from None
     if k == "laplace":
-        return sens * math.log(1 / a) / target
-    if k == "discrete_laplace":
-        return sens / _dlap_scale_for_accuracy(target, a)
+        epsilon = sens * -math.log(a) / target  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
+    elif k == "discrete_laplace":
+        epsilon = sens / _dlap_scale_for_accuracy(target, a)
+    else:
+        epsilon = _gaussian_epsilon_for_accuracy(target, sens, a, d)
+    if not math.isfinite(epsilon):
+        raise DPError(
+            "accuracy_unreachable",
+            f"No finite epsilon keeps the noise within ±{target:g} with probability {1 - a:g} for sensitivity "
+            f"{sens:g}: loosen the target.",
+            value=target, confidence=1 - a, sensitivity=sens,
+        )
+    return epsilon
+
+
+def _gaussian_epsilon_for_accuracy(target: float, sens: float, alpha: float, delta: float) -> float:
+    """Epsilon of the Gaussian with sigma = target / z, by dp-accounting's `get_epsilon_gaussian`.
+
+    Its ln delta(0) = ln(Phi(1/2s) - Phi(-1/2s)) is ln 0 (a divide-by-zero warning) once both Phis
+    round to the same float, i.e. s = sigma / Delta above ~1e15, where delta(0) < 1e-15: epsilon 0
+    is then returned, off by less than 40 / s < 1e-13 from the exact one for any delta >= 5e-324.
+    """
     from dp_accounting.gaussian_mechanism import get_epsilon_gaussian
     from scipy.special import ndtri
 
-    sigma = target / float(ndtri(1 - a / 2))
-    return float(get_epsilon_gaussian(sigma / sens, d))
+    sigma = target / float(ndtri(1 - alpha / 2))
+    with np.errstate(divide="ignore"):
+        return float(get_epsilon_gaussian(sigma / sens, delta))
 
 
 def _unit_gaussian_log_delta(sigma: np.ndarray, epsilon: np.ndarray) -> np.ndarray:
@@ -198,7 +219,7 @@ def accuracy_curve(
             value=float(eps[bad][0]),
         )
     if k == "laplace":
-        return sens * math.log(1 / a) / eps
+        return sens * -math.log(a) / eps  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
     if k == "discrete_laplace":
         return np.asarray(_dlap_half_width(sens / eps, a))
     from scipy.special import ndtri

@@ -555,11 +555,19 @@ def bounded_noise_intervals(result: Differencing, bound: float = 1.0) -> tuple[t
     """With noise in [-bound, bound] on each answer: the ranges of both answers and of their difference.
 
     Cancer table, bound 1: f'(5) in [2, 4], f'(4) in [1, 3], difference in [-1, 3]: 0 and 1 both
-    fit, so the difference no longer reveals Alice for sure.
+    fit, so the difference no longer reveals Alice for sure. DPError "noise_bound_large" for a bound
+    whose ranges overflow (2 * bound beyond 1.8e308).
     """
     c = check_positive("The noise bound", bound)
     a, b = result.with_target, result.without_target
-    return (a - c, a + c), (b - c, b + c), (a - b - 2 * c, a - b + 2 * c)
+    ranges = (a - c, a + c), (b - c, b + c), (a - b - 2 * c, a - b + 2 * c)
+    if not all(math.isfinite(end) for pair in ranges for end in pair):
+        raise DPError(
+            "noise_bound_large",
+            f"The noise bound {c:g} is too large: the ranges it allows overflow. Choose a smaller bound.",
+            bound=c,
+        )
+    return ranges
 
 
 @dataclass(frozen=True)
@@ -588,9 +596,15 @@ def noisy_differencing(
 
 
 def _log_difference_pdf(x: np.ndarray, b: float) -> np.ndarray:
-    """log density of L1 - L2, L ~ Lap(b) iid: (1 / 4b) (1 + |x|/b) exp(-|x|/b)."""
-    a = np.abs(x) / b
-    return np.log1p(a) - a - math.log(4.0 * b)
+    """log density of L1 - L2, L ~ Lap(b) iid: (1 / 4b) (1 + |x|/b) exp(-|x|/b).
+
+    -inf where |x|/b overflows (far in the tail of a tiny b): the log density lies below -1.8e308
+    there and the density underflows to exactly 0.
+    """
+    with np.errstate(over="ignore"):
+        a = np.abs(x) / b
+    with np.errstate(invalid="ignore"):  # inf - inf where a overflowed: replaced by -inf
+        return np.where(np.isinf(a), -np.inf, np.log1p(a) - a - math.log(4.0 * b))
 
 
 def difference_grid(observed: float, epsilon: float, points: int, sensitivity: float = 1.0) -> np.ndarray:
@@ -609,9 +623,16 @@ def noisy_difference_pdf(x: Any, true_difference: float, epsilon: float, sensiti
     """Density of the attacker's noisy difference when the true difference is `true_difference`.
 
     The difference of two independent Lap(b) noises has density (1/4b)(1 + |s|/b) e^{-|s|/b}.
+    DPError "output_not_finite" / "difference_not_finite" for a point or a true difference that is
+    not a finite number.
     """
     b = _scale(epsilon, sensitivity)
-    return np.exp(_log_difference_pdf(np.asarray(x, dtype=float) - float(true_difference), b))
+    points = np.asarray(x, dtype=float)
+    if not np.all(np.isfinite(points)):
+        raise DPError("output_not_finite", "An output must be a finite number.")
+    if not math.isfinite(float(true_difference)):
+        raise DPError("difference_not_finite", "The true difference must be a finite number.")
+    return np.exp(_log_difference_pdf(points - float(true_difference), b))
 
 
 def difference_posterior(

@@ -12,6 +12,7 @@ the course chapter (SEED-FACTS sections 3, 4, 5 and 8).
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable, Literal
@@ -104,13 +105,33 @@ class _Family:
     pdf: Callable[[np.ndarray, float], np.ndarray]
     cdf: Callable[[np.ndarray, float], np.ndarray]
     log_pdf: Callable[[np.ndarray, float], np.ndarray]
+    privacy_loss: Callable[[np.ndarray, float, float, float], np.ndarray]  # (o, a, c, scale): ln p(o-a) / p(o-c)
     abs_quantile: Callable[[float, float], float]
     std: Callable[[float], float]
     sample: Callable[[np.random.Generator, float, int | tuple[int, ...]], np.ndarray]
 
 
+def _laplace_exponent(x: np.ndarray, b: float) -> np.ndarray:
+    """-|x| / b, -inf where it lies beyond the float range (far in the tail of a tiny scale):
+    e^(-|x|/b) is then 0 in floating point anyway, so every density and tail built on it is exact."""
+    with np.errstate(over="ignore"):
+        return -np.abs(x) / b
+
+
 def _laplace_cdf(x: np.ndarray, b: float) -> np.ndarray:
-    return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0) / b), 1 - 0.5 * np.exp(-np.maximum(x, 0) / b))
+    tail = 0.5 * np.exp(_laplace_exponent(x, b))  # P(X <= -|x|)
+    return np.where(x < 0, tail, 1 - tail)
+
+
+def _gaussian_exponent(x: np.ndarray, s: float) -> np.ndarray:
+    """-(x / s)^2 / 2, -inf where it lies beyond the float range (as `_laplace_exponent`)."""
+    with np.errstate(over="ignore"):
+        return -0.5 * (x / s) ** 2
+
+
+def _gaussian_cdf(x: np.ndarray, s: float) -> np.ndarray:
+    with np.errstate(over="ignore"):  # x / s = ±inf far out: Phi gives exactly 0 or 1 there
+        return _special().ndtr(x / s)
 
 
 def _dlap_p(t: float) -> float:
@@ -127,15 +148,33 @@ def _dlap_pmf(x: np.ndarray, t: float) -> np.ndarray:
 def _dlap_log_pmf(x: np.ndarray, t: float) -> np.ndarray:
     p = _dlap_p(t)
     k = np.asarray(x, dtype=float)
-    return np.where(k == np.round(k), math.log((1 - p) / (1 + p)) - np.abs(k) / t, -np.inf)
+    return np.where(k == np.round(k), math.log((1 - p) / (1 + p)) + _laplace_exponent(k, t), -np.inf)
 
 
 def _dlap_cdf(x: np.ndarray, t: float) -> np.ndarray:
+    # Powers of p <= 1 with exponents >= 0 only: p^-k for a k >= 0 (the branch np.where drops) would
+    # overflow, or divide by zero once p underflows to 0.
     p = _dlap_p(t)
     k = np.floor(np.asarray(x, dtype=float))
-    below = np.power(p, -k) / (1 + p)  # P(X <= k) for k < 0
-    above = 1 - np.power(p, k + 1) / (1 + p)  # P(X <= k) for k >= 0
+    below = np.power(p, np.abs(k)) / (1 + p)  # P(X <= k) = p^-k / (1 + p) for k < 0
+    above = 1 - np.power(p, np.abs(k) + 1) / (1 + p)  # P(X <= k) for k >= 0
     return np.where(k < 0, below, above)
+
+
+def _bounded_loss(log_pdf: Callable[[np.ndarray, float], np.ndarray]) -> Callable[..., np.ndarray]:
+    """Privacy loss of a Laplace-type law: ln p(o - a) - ln p(o - c) is constant for o outside [a, c]
+    (|o - c| - |o - a| is then ±|a - c|), so o is first clipped into [a, c]: no -inf - -inf far out."""
+
+    def loss(o: np.ndarray, a: float, c: float, scale: float) -> np.ndarray:
+        q = np.clip(o, min(a, c), max(a, c))
+        return log_pdf(q - a, scale) - log_pdf(q - c, scale)
+
+    return loss
+
+
+def _gaussian_loss(o: np.ndarray, a: float, c: float, s: float) -> np.ndarray:
+    """((o - c)^2 - (o - a)^2) / 2s^2 = ((a - c) / s) ((o - (a + c) / 2) / s): no squares to overflow."""
+    return ((a - c) / s) * ((o - (a / 2 + c / 2)) / s)
 
 
 def _dlap_abs_quantile(alpha: float, t: float) -> float:
@@ -160,18 +199,20 @@ def _special() -> ModuleType:
 _FAMILIES: dict[NoiseKind, _Family] = {
     "laplace": _Family(
         discrete=False,
-        pdf=lambda x, b: np.exp(-np.abs(x) / b) / (2 * b),
+        pdf=lambda x, b: np.exp(_laplace_exponent(x, b)) / (2 * b),
         cdf=_laplace_cdf,
-        log_pdf=lambda x, b: -np.abs(x) / b - math.log(2 * b),
+        log_pdf=lambda x, b: _laplace_exponent(x, b) - math.log(2 * b),
+        privacy_loss=_bounded_loss(_laplace_exponent),
         abs_quantile=lambda alpha, b: -b * math.log(alpha),  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
         std=lambda b: math.sqrt(2) * b,
         sample=lambda rng, b, size: rng.laplace(0.0, b, size),
     ),
     "gaussian": _Family(
         discrete=False,
-        pdf=lambda x, s: np.exp(-0.5 * (x / s) ** 2) / (s * math.sqrt(2 * math.pi)),
-        cdf=lambda x, s: _special().ndtr(x / s),
-        log_pdf=lambda x, s: -0.5 * (x / s) ** 2 - math.log(s * math.sqrt(2 * math.pi)),
+        pdf=lambda x, s: np.exp(_gaussian_exponent(x, s)) / (s * math.sqrt(2 * math.pi)),
+        cdf=_gaussian_cdf,
+        log_pdf=lambda x, s: _gaussian_exponent(x, s) - math.log(s * math.sqrt(2 * math.pi)),
+        privacy_loss=_gaussian_loss,
         abs_quantile=lambda alpha, s: s * float(_special().ndtri(1 - alpha / 2)),
         std=lambda s: s,
         sample=lambda rng, s, size: rng.normal(0.0, s, size),
@@ -181,6 +222,7 @@ _FAMILIES: dict[NoiseKind, _Family] = {
         pdf=_dlap_pmf,
         cdf=_dlap_cdf,
         log_pdf=_dlap_log_pmf,
+        privacy_loss=_bounded_loss(_dlap_log_pmf),
         abs_quantile=_dlap_abs_quantile,
         std=lambda t: math.sqrt(2 * _dlap_p(t)) / -math.expm1(-1.0 / t),
         sample=_dlap_sample,
@@ -227,8 +269,23 @@ class AdditiveNoise:
         return self._family.pdf(np.asarray(x, dtype=float), self.scale)
 
     def log_pdf(self, x: ArrayLike) -> np.ndarray:
-        """Log density of the noise at x, finite far into the tails."""
-        return self._family.log_pdf(np.asarray(x, dtype=float), self.scale)
+        """Log density of the noise at x (-inf where a discrete pmf is 0, off the whole numbers).
+
+        DPError "log_density_underflow" where the log density lies below -1.8e308 (x too many
+        scales into the tail to compute with), instead of an -inf that looks like an impossible x.
+        """
+        x = np.asarray(x, dtype=float)
+        log_pdf = self._family.log_pdf(x, self.scale)
+        underflow = np.isneginf(log_pdf) & ((x == np.round(x)) if self.discrete else True)
+        if np.any(underflow):
+            first = float(np.broadcast_to(x, underflow.shape)[underflow].flat[0])
+            raise DPError(
+                "log_density_underflow",
+                f"The noise's log density at {first:g} is below {-sys.float_info.max:g}: that value lies too far "
+                f"in the tail of noise of scale {self.scale:g} to compute with.",
+                x=first, scale=self.scale, minimum=-sys.float_info.max,
+            )
+        return log_pdf
 
     def cdf(self, x: ArrayLike) -> np.ndarray:
         """P(noise <= x)."""
@@ -259,10 +316,24 @@ class AdditiveNoise:
     def privacy_loss(self, output: ArrayLike, value_d: float, value_d_prime: float) -> np.ndarray:
         """L(O) = ln(p_D(O) / p_D'(O)) for true answers value_d (on D) and value_d_prime (on D').
 
-        Computed from log densities so it stays finite where both densities underflow.
+        Computed in closed form (no -inf - -inf where both densities underflow). DPError
+        "discrete_output" for a discrete mechanism's output that is not a whole number (both pmfs
+        are 0 there: no ratio), "privacy_loss_overflow" where the loss lies beyond ±1.8e308.
         """
         o = np.asarray(output, dtype=float)
-        return self.log_pdf(o - value_d) - self.log_pdf(o - value_d_prime)
+        if self.discrete and not np.all(o == np.round(o)):
+            raise DPError("discrete_output", "The discrete Laplace mechanism only outputs whole numbers.")
+        with np.errstate(over="ignore", invalid="ignore"):  # a loss beyond the float range is refused below
+            loss = self._family.privacy_loss(o, float(value_d), float(value_d_prime), self.scale)
+        if not np.all(np.isfinite(loss)):
+            first = float(np.broadcast_to(o, np.shape(loss))[~np.isfinite(loss)].flat[0])
+            raise DPError(
+                "privacy_loss_overflow",
+                f"The privacy loss at output {first:g} lies beyond ±{sys.float_info.max:g}: noise of scale "
+                f"{self.scale:g} is too small for answers this far apart to compute with.",
+                output=first, scale=self.scale, maximum=sys.float_info.max,
+            )
+        return loss
 
 
 def calibrate(
@@ -321,6 +392,20 @@ def exponential_probabilities(
     epsilon = 0 gives the uniform distribution.
     Reference: McSherry & Talwar 2007; course Table 6-4.
     """
+    q, eps, sens = check_selection(scores, epsilon, sensitivity)
+    weights = np.exp(selection_log_weights(q - q.max(), eps, sens))
+    return weights / weights.sum()
+
+
+def check_selection(
+    scores: np.ndarray | list[float], epsilon: float, sensitivity: float
+) -> tuple[np.ndarray, float, float]:
+    """(scores, epsilon, sensitivity) of a selection mechanism (exponential, permute-and-flip), checked.
+
+    DPError for a non-number, empty, non-finite or too widely spread score list (the gaps between
+    scores would overflow, and 0 * -inf is NaN), a negative / NaN / infinite epsilon (0 is allowed:
+    uniform choice) or a sensitivity that is not a finite number above 0.
+    """
     eps = check_epsilon(epsilon, allow_zero=True)
     sens = check_positive("Score sensitivity", sensitivity)
     try:
@@ -328,17 +413,20 @@ def exponential_probabilities(
     except (TypeError, ValueError):
         raise DPError("scores_not_numbers", "Every score must be a number.") from None
     if q.ndim != 1 or q.size == 0:
-        raise DPError("no_scores", "The exponential mechanism needs at least one option with a score.")
+        raise DPError("no_scores", "A selection needs at least one option with a score.")
     if not np.all(np.isfinite(q)):
         raise DPError("scores_not_finite", "Every score must be a finite number (no blanks, NaN or infinity).")
-    if not math.isfinite(float(q.max()) - float(q.min())):  # the gaps would overflow, and 0 * -inf is NaN
+    if not math.isfinite(float(q.max()) - float(q.min())):
         raise DPError("score_too_large", f"The scores are too far apart to compare: keep every score within "
                       f"±{MAX_ABS_SCORE:g}.", maximum=MAX_ABS_SCORE)
-    gaps = q - q.max()  # <= 0; scaling the gaps (not the scores) cannot overflow to inf - inf
+    return q, eps, sens
+
+
+def selection_log_weights(gaps: np.ndarray, epsilon: float, sensitivity: float) -> np.ndarray:
+    """eps * gap / (2 Delta) for score gaps <= 0 to the best option: 0 at the best even when
+    eps / 2Delta overflows (no 0 * inf), -inf far below it (its weight e^-inf is then exactly 0)."""
     with np.errstate(over="ignore", invalid="ignore"):
-        logits = np.where(gaps == 0, 0.0, (eps / (2.0 * sens)) * gaps)
-    weights = np.exp(logits)
-    return weights / weights.sum()
+        return np.where(gaps == 0, 0.0, (epsilon / (2.0 * sensitivity)) * gaps)
 
 
 def sample_exponential(

@@ -63,7 +63,7 @@ from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
 from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
 from dpcore.limits import MAX_QUANTILE_CANDIDATES
-from dpcore.mechanisms import NoiseKind
+from dpcore.mechanisms import NoiseKind, check_selection, selection_log_weights
 from dpcore.neighbours import (
     NEIGHBOUR_KINDS,
     NeighbourKind,
@@ -452,10 +452,11 @@ def permute_and_flip_probabilities(scores: np.ndarray, epsilon: float, sensitivi
     a polynomial in t, integrated exactly by Gauss-Legendre. Candidates with p_j < 1e-17 leave
     every factor 1 - t p_j equal to 1 in floating point, so only the others enter the product
     (its degree, and the number of nodes, is theirs).
+    DPError for bad scores, epsilon or sensitivity (as the exponential mechanism's).
     Reference: McKenna & Sheldon (2020), Algorithm 1.
     """
-    s = np.asarray(scores, dtype=float)
-    p = np.exp(-(epsilon / (2 * sensitivity)) * (s - s.min()))
+    s, eps, sens = check_selection(scores, epsilon, sensitivity)
+    p = np.exp(selection_log_weights(s.min() - s, eps, sens))
     active = p >= _NEGLIGIBLE
     t, w = _unit_gauss_legendre(int(active.sum()) // 2 + 1)
     product = np.exp(np.log1p(-t[:, None] * p[active]).sum(axis=1))  # prod over active j, per node

@@ -86,12 +86,17 @@ def posterior_from_loss(prior: float | np.ndarray, privacy_loss: np.ndarray) -> 
     """Exact posterior from the privacy loss L(O) = ln(p_D(O) / p_D'(O)).
 
     P[D | O] = expit(logit(P) + L(O)): Bayes' rule in log-odds form, finite far into the tails
-    where both densities underflow. Same value as `posterior_from_likelihoods`.
+    where both densities underflow. Same value as `posterior_from_likelihoods`: a prior of 0 or 1 is
+    returned unchanged, even for an infinite loss against it (then both sides of Bayes' rule are 0).
+    DPError "privacy_loss_nan" for a NaN loss.
     """
     p = check_prior(prior)
     loss = np.asarray(privacy_loss, dtype=float)
-    with np.errstate(invalid="ignore"):
-        return _expit(_logit(p) + loss)
+    if np.any(np.isnan(loss)):
+        raise DPError("privacy_loss_nan", "Every privacy loss must be a number or ±infinity, got NaN.")
+    certain = (p == 0) | (p == 1)
+    with np.errstate(invalid="ignore"):  # -inf + inf at a certain prior: replaced by the prior
+        return np.where(certain, p, _expit(_logit(p) + loss))
 
 
 def odds_factor(epsilon: float) -> float:

@@ -26,7 +26,7 @@ def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: fl
         raise DPError("trials_successes", "Need at least one trial and between 0 and that many successes.")
     z2 = z * z
     centre = (k + z2 / 2) / (n + z2)
-    half = z * np.sqrt(k * (n - k) / n + z2 / 4) / (n + z2)
+    half = z * np.sqrt(k * ((n - k) / n) + z2 / 4) / (n + z2)  # (n - k) / n <= 1: no overflow near 1e308
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 

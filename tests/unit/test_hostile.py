@@ -7,8 +7,9 @@ within [0, 1]) or raise a `DPError` (a ValueError) with a readable English sente
 fails: ZeroDivisionError, OverflowError, TypeError, a scipy error, a RuntimeWarning (turned into an
 error here: it is how numpy announces a NaN or an infinity in the making) or a NaN/inf result.
 
-The first block pins each defect the outside audit reported, with the exact call; those tests failed
-before the fix. The number of calls made is printed at the end (run with -s) and checked.
+The first block pins each defect the outside audit reported, the second each one this sweep found,
+with the exact call; those tests failed before the fix. The number of calls made is printed at the
+end (run with -s) and checked.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dpcore.limits import MAX_GAUSSIAN_EPSILON
+from dpcore import accounting
 from dpcore import accuracy as acc
 from dpcore import attacks, counting, histogram, mechanisms, pricing, risk, statistics, validation
 from dpcore.errors import DPError
@@ -112,6 +114,103 @@ def test_noisy_counts_refuses_nan() -> None:
     assert caught.value.code == "counts_not_finite"
 
 
+
+# --- the sweep's own finds (each failed before its fix) -------------------------------------------
+
+
+def _no_warnings(call: Callable[[], Any]) -> Any:
+    """`call()` with every warning an error, as `_check_call` runs it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return call()
+
+
+def test_laplace_far_in_the_tail_of_a_tiny_scale() -> None:
+    noise = mechanisms.calibrate("laplace", 1.0, sensitivity=1e-100)
+    assert _no_warnings(lambda: (noise.pdf(1e300), noise.cdf(1e300), noise.cdf(-1e300))) == (0.0, 1.0, 0.0)
+    assert _no_warnings(lambda: noise.privacy_loss(1e300, 1.0, 0.0)) == pytest.approx(1e100)  # = eps: o beyond both
+    with pytest.raises(DPError) as caught:
+        _no_warnings(lambda: noise.log_pdf(1e300))
+    assert caught.value.code == "log_density_underflow"
+
+
+def test_discrete_laplace_far_out_and_off_the_whole_numbers() -> None:
+    noise = mechanisms.calibrate("discrete_laplace", 5e-324, 1e-6, 5e-324)  # t = 1
+    assert _no_warnings(lambda: (noise.cdf(1e308), noise.cdf(-1e308))) == (1.0, 0.0)
+    with pytest.raises(DPError) as caught:
+        _no_warnings(lambda: noise.privacy_loss(1e-12, 1.0, 0.0))
+    assert caught.value.code == "discrete_output"
+    tiny = mechanisms.calibrate("discrete_laplace", 1e-12, 1e-6, 5e-324)  # t = 5e-312: p underflows to 0
+    assert _no_warnings(lambda: (tiny.log_pdf(0.0), tiny.cdf(3.0), tiny.cdf(-3.0))) == (0.0, 1.0, 0.0)
+    with pytest.raises(DPError) as caught:
+        _no_warnings(lambda: tiny.privacy_loss(1.0, 1.0, 0.0))  # ±1 / t: beyond the float range
+    assert caught.value.code == "privacy_loss_overflow"
+
+
+def test_gaussian_privacy_loss_far_out_is_linear() -> None:
+    noise = mechanisms.calibrate("gaussian", 1.0, 1e-5)
+    loss = _no_warnings(lambda: noise.privacy_loss(1e300, 0.0, 1.0))
+    assert loss == pytest.approx(-1e300 / noise.scale**2)  # ((o - 1)^2 - o^2) / 2 sigma^2
+
+
+def test_epsilon_for_subnormal_alpha_and_accuracy() -> None:
+    with pytest.raises(DPError) as caught:
+        _no_warnings(lambda: acc.epsilon_for_accuracy("laplace", 5e-324, 1, 5e-324, 0.0))
+    assert caught.value.code == "accuracy_unreachable"
+    assert _no_warnings(lambda: acc.epsilon_for_accuracy("laplace", 1.0, 1, 5e-324)) == pytest.approx(744.44007192)
+    assert _no_warnings(lambda: acc.epsilon_for_accuracy("gaussian", 1e308, 9.223372036854776e18, 1e-12, 5e-324)) == 0.0
+
+
+def test_bounded_noise_intervals_of_a_huge_bound() -> None:
+    with pytest.raises(DPError) as caught:
+        attacks.bounded_noise_intervals(attacks.Differencing(0, 0, "test"), 1e308)
+    assert caught.value.code == "noise_bound_large"
+    assert attacks.bounded_noise_intervals(attacks.Differencing(0, 0, "test"), 1e307)[2] == (-2e307, 2e307)
+
+
+def test_noisy_difference_pdf_far_in_the_tail_of_a_tiny_scale() -> None:
+    assert _no_warnings(lambda: attacks.noisy_difference_pdf(0.0, 1e308, 9.223372036854776e18, 1e-12)) == 0.0
+    for x, true in ((0.0, math.nan), (math.nan, 0.0)):  # found by the sweep in another test order
+        with pytest.raises(DPError):
+            attacks.noisy_difference_pdf(x, true, 5e-324, 5e-324)
+
+
+def test_permute_and_flip_checks_its_inputs() -> None:
+    for scores, eps, sens in ((np.array([0.0]), 0.0, math.nan), (np.array([0.0, 1e308]), 2.2250738585072014e-308, -1.0),
+                              (np.array([]), 1.0, 1.0), (np.array([0.0, math.nan]), 1.0, 1.0)):
+        with pytest.raises(DPError):
+            _no_warnings(lambda: statistics.permute_and_flip_probabilities(scores, eps, sens))
+    best = _no_warnings(lambda: statistics.permute_and_flip_probabilities(np.array([0.0, 1.0]), 1e308, 1e-300))
+    assert list(best) == [1.0, 0.0]
+
+
+def test_posterior_from_loss_at_a_certain_prior() -> None:
+    assert _no_warnings(lambda: bounds.posterior_from_loss(0.0, np.array([math.inf])))[0] == 0.0
+    assert _no_warnings(lambda: bounds.posterior_from_loss(1.0, np.array([-math.inf])))[0] == 1.0
+    with pytest.raises(DPError) as caught:
+        bounds.posterior_from_loss(0.5, np.array([math.nan]))
+    assert caught.value.code == "privacy_loss_nan"
+
+
+def test_discrete_laplace_loss_distribution_of_a_huge_epsilon() -> None:
+    curve = _no_warnings(lambda: delta.delta_curve(_pld(("discrete_laplace", 0.0, -1.0, 1e308, 0.0)), 0.0))
+    assert np.all(np.isfinite(curve))
+
+
+def test_wilson_interval_near_the_float_limit() -> None:
+    low, high = _no_warnings(lambda: game.wilson_interval(2, 1e308))
+    assert 0.0 <= low <= high < 1e-300
+
+
+def test_subnormal_alpha_and_delta_keep_logs_finite() -> None:
+    """ln(1/x) overflowed for a subnormal x (1/x = inf): the accuracy curve, the discrete Laplace
+    target search and the composition bounds take -ln x instead."""
+    assert _no_warnings(lambda: acc.accuracy_curve("laplace", 1.0, [1.0], 5e-324))[0] == pytest.approx(744.44007192)
+    assert math.isfinite(_no_warnings(lambda: acc.epsilon_for_accuracy("discrete_laplace", 1000.0, 1, 5e-324)))
+    assert _no_warnings(lambda: accounting.drv_epsilon([0.1], [10], 5e-324)) == pytest.approx(
+        math.sqrt(2 * 744.44007192 * 10 * 0.01) + 10 * 0.1 * math.expm1(0.1))
+    assert math.isfinite(_no_warnings(lambda: accounting.zcdp_epsilon(0.5, 5e-324)))
+
 # --- the property tests --------------------------------------------------------------------------
 
 HOSTILE_FLOATS = (0.0, -0.0, -1.0, -1e308, 5e-324, 1e-310, 2.2250738585072014e-308, 1e-300, 1e308,
@@ -174,6 +273,13 @@ class Case:
     infinite_ok: bool = False  # e^eps by design: "infinitely many times" past eps = 709.78
 
 
+def _noise_at(noise: mechanisms.AdditiveNoise, x: float) -> tuple[Any, ...]:
+    """Density, cdf, log density and privacy loss at x; the log density of a discrete noise at the
+    nearest whole number (off them it is -inf by definition: test_mechanisms pins it)."""
+    whole = float(np.round(x)) if noise.discrete else x
+    return noise.pdf(x), noise.cdf(x), noise.log_pdf(whole), noise.privacy_loss(x, 1.0, 0.0)
+
+
 def _pld(spec: tuple) -> loss.PrivacyLossDistribution:
     return loss.privacy_loss_distribution(model(*spec))
 
@@ -193,9 +299,8 @@ CASES = [
     Case("noise accuracy / std / E|X|",
          lambda k, e, s, a: (lambda n: (n.accuracy(a), n.std, n.expected_abs_error()))(
              mechanisms.calibrate(k, e, 1e-6, s)), (KINDS, EPS, SENS, PROB), 100),
-    Case("noise pdf / cdf / loss",
-         lambda k, e, s, x: (lambda n: (n.pdf(x), n.cdf(x), n.log_pdf(x), n.privacy_loss(x, 1.0, 0.0)))(
-             mechanisms.calibrate(k, e, 1e-6, s)), (KINDS, EPS, SENS, maybe(floats().filter(math.isfinite), sane(-50, 50))), 100),
+    Case("noise pdf / cdf / loss", lambda k, e, s, x: _noise_at(mechanisms.calibrate(k, e, 1e-6, s), x),
+         (KINDS, EPS, SENS, maybe(floats().filter(math.isfinite), sane(-50, 50))), 100),
     Case("noise sample", lambda k, e, s: mechanisms.calibrate(k, e, 1e-6, s).sample(rng(), 5), (KINDS, EPS, SENS)),
     Case("exponential_probabilities", mechanisms.exponential_probabilities, (arrays(), EPS, SENS), 80),
     Case("sample_exponential", lambda q, e, n, s: mechanisms.sample_exponential(q, e, rng(), n, s),
@@ -344,23 +449,7 @@ def _check_call(case: Case, args: tuple[Any, ...]) -> None:
     assert not bad, f"{case.name}{args!r} returned non-finite numbers: {result!r}"
 
 
-# Defects the sweep found that are still open (reported, not fixed in this change): each stays a
-# non-strict xfail so it is seen on every run until fixed.
-OPEN = {
-    "noise pdf / cdf / loss": "Laplace pdf far in the tail with a tiny scale: -|x|/b overflows (RuntimeWarning; the value is right)",
-    "epsilon_for_accuracy": "accuracy.epsilon_for_accuracy: log1p divide-by-zero for a subnormal alpha / huge accuracy",
-    "bounded_noise_intervals": "attacks.bounded_noise_intervals(bound=1e308): 2 * bound overflows to inf",
-    "noisy_difference_pdf": "attacks._log_difference_pdf: |s| / b overflows for a tiny b",
-    "permute_and_flip_probabilities": "statistics.permute_and_flip_probabilities: no check of sensitivity or scores",
-    "posterior_from_loss": "posterior.bounds.posterior_from_loss(prior=0, loss=inf) gives NaN",
-    "privacy_loss_distribution + delta": "posterior.loss: p ** k divide-by-zero warning for discrete Laplace",
-    "wilson_interval": "posterior.game.wilson_interval: k (n - k) overflows for n near 1e308",
-}
-
-
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=pytest.mark.xfail(reason=OPEN[case.name], strict=False)) if case.name in OPEN else case
-    for case in CASES], ids=[case.name for case in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_hostile_numbers(case: Case) -> None:
     @settings(max_examples=case.examples, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))

@@ -38,6 +38,7 @@ EN: dict[str, str] = {
     "no_epsilons": "Choose at least one epsilon for the table.",
     "target_missing": "Nobody called {target!r} is in the table.",
     "target_not_unique": "{rows} rows are called {target!r}: the target must be one person.",
+    "difference_not_finite": "The true difference must be a finite number.",
     "observed_not_finite": "The observed difference must be a finite number.",
     "audit_samples.nan": "The samples on {data} contain NaN: encode a missing output as ±infinity.",
     "audit_samples.not_numbers": "The samples on {data} must be numbers.",
@@ -103,7 +104,7 @@ EN: dict[str, str] = {
     "unknown_mechanism": "Unknown mechanism {value!r}: choose one of {options}.",
     "classic_gaussian_range": "The classic Gaussian formula σ = Δ·√(2 ln(1.25/δ))/ε is proven only for epsilon below 1, got epsilon = {epsilon:g}: beyond that its true delta can be far larger than the δ = {delta:g} you chose (at epsilon = 20 and δ = 0.00001 it is 0.0015). Choose the analytic calibration (Balle & Wang 2018), which is exact at every epsilon, or an epsilon below 1.",
     "scores_not_numbers": "Every score must be a number.",
-    "no_scores": "The exponential mechanism needs at least one option with a score.",
+    "no_scores": "A selection needs at least one option with a score.",
     "scores_not_finite": "Every score must be a finite number (no blanks, NaN or infinity).",
     "truth_p_low_answers": "The truth probability p must be above 1/{k} (= {chance:.3g}), got {p:g}: otherwise the answers carry no information about the truth.",
     "unknown_neighbours": "Unknown kind of neighbour {value!r}: choose 'remove' or 'replace'.",
@@ -180,6 +181,7 @@ EN: dict[str, str] = {
     "frame_needed.quantile": "The accuracy of a quantile depends on the data around it: give the data.",
     "accuracy_unreachable.mean": "No epsilon up to a million gives a mean within ±{value:g}: loosen the target.",
     "accuracy_unreachable.quantile": "No epsilon up to a million puts this quantile within ±{value:g} with probability {confidence:g}: the grid of candidates is too coarse there. Loosen the target or refine the grid.",
+    "accuracy_unreachable.noise": "No finite epsilon keeps the noise within ±{value:g} with probability {confidence:g} for sensitivity {sensitivity:g}: loosen the target.",
     "quantile": "The quantile must lie strictly between 0 and 1 (0.5 for the median), got {value!r}.",
     "candidates.count": "A quantile needs between 1 and {maximum:,} candidates, got {value:,}.",
     "candidates.grid": "A quantile's grid needs between 2 and {maximum:,} points, got {value!r}.",
@@ -372,6 +374,10 @@ EN: dict[str, str] = {
     "term.The number of fitting steps": "The number of fitting steps",
     "term.The number of columns per query": "The number of columns per query",
     "unknown_audit_mechanism": "Unknown audited mechanism {value!r}: choose one of {options}.",
+    "log_density_underflow": "The noise's log density at {x:g} is below {minimum:g}: that value lies too far in the tail of noise of scale {scale:g} to compute with.",
+    "privacy_loss_overflow": "The privacy loss at output {output:g} lies beyond ±{maximum:g}: noise of scale {scale:g} is too small for answers this far apart to compute with.",
+    "privacy_loss_nan": "Every privacy loss must be a number or ±infinity, got NaN.",
+    "noise_bound_large": "The noise bound {bound:g} is too large: the ranges it allows overflow. Choose a smaller bound.",
 }
 
 TEXT = Texts(EN, __name__)

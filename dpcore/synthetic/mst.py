@@ -50,6 +50,7 @@ import pandas as pd
 from dpcore.errors import DPError
 from dpcore.synthetic.domains import ColumnDomain, declared_domains, decode, encode
 from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS
+from dpcore.synthetic import scale_search
 from dpcore.synthetic.sampling import sample_tree_model
 from dpcore.validation import check_count, check_delta, check_epsilon
 
@@ -147,6 +148,7 @@ def _fit_mst(codes: np.ndarray, doms: Sequence[ColumnDomain], loss: tuple[str, f
     )
     keys = {d.column: list(range(d.size)) for d in doms}
     query = context.query().contingency_table(keys=keys, algorithm=dp.mbi.MST(estimator=estimator))
+    scale_search.install()
     with _shaved_mst_split(shave):
         return query.release()
 

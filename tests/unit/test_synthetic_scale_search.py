@@ -1,0 +1,71 @@
+"""The solved noise scales that replace OpenDP's searches inside MST: the same scale as OpenDP's own
+`binary_search_param` (to a millionth, never smaller), private by OpenDP's check, and a search
+whenever the map has another shape."""
+
+from __future__ import annotations
+
+import math
+
+import opendp.prelude as dp
+import pytest
+
+from dpcore.synthetic import scale_search
+
+dp.enable_features("contrib")
+FLOATS = dp.atom_domain(T=float, nan=False)
+VECTOR = dp.vector_domain(dp.atom_domain(T=int))
+
+
+def _laplace(s: float) -> dp.Measurement:  # pure epsilon = d_in / s
+    return dp.m.make_laplace(FLOATS, dp.absolute_distance(T=float), scale=s)
+
+
+def _gaussian(s: float) -> dp.Measurement:  # rho = d_in^2 / (2 s^2)
+    return dp.m.make_gaussian(FLOATS, dp.absolute_distance(T=float), scale=s)
+
+
+def _noisy_max(s: float) -> dp.Measurement:  # MST's selection: report noisy max
+    return dp.m.make_noisy_max(VECTOR, dp.linf_distance(T=int), dp.max_divergence(), scale=s)
+
+
+@pytest.mark.parametrize(("make", "d_in", "d_out"), [
+    (_laplace, 1.0, 0.3), (_laplace, 2.0, 1e-4), (_gaussian, 1.0, 0.05), (_gaussian, 3.0, 2.0), (_noisy_max, 1, 0.45),
+])
+def test_solved_scale_matches_opendp_search(make, d_in, d_out) -> None:
+    solved = scale_search.solved_scale(make, d_in, d_out)
+    searched = dp.binary_search_param(make, d_in, d_out, T=float)
+    assert solved is not None
+    assert make(solved).check(d_in, d_out)  # private by OpenDP's own check
+    assert searched <= solved <= searched * (1 + 2e-9)  # never less noise, at most a hair more
+
+
+class _OtherShape:
+    """A chain whose map is neither C / s nor C / s^2 (here e^(1/s)): the solver must give up."""
+
+    def __init__(self, s: float) -> None:
+        self.s = s
+
+    def map(self, d_in: float) -> float:
+        return math.exp(d_in / self.s)
+
+    def check(self, d_in: float, d_out: float) -> bool:
+        return self.map(d_in) <= d_out
+
+
+def test_other_shapes_and_budgets_are_left_to_the_search() -> None:
+    assert scale_search.solved_scale(_OtherShape, 1.0, 3.0) is None
+    assert scale_search.solved_scale(_laplace, 1.0, (1.0, 1e-6)) is None  # an (epsilon, delta) pair
+    assert scale_search.solved_scale(_laplace, 1.0, math.inf) is None
+
+
+def test_install_wraps_opendp_once_and_falls_back() -> None:
+    from opendp.extras.mbi import _mst, _table
+
+    scale_search.install()
+    first = _table.binary_search_param, _mst.binary_search_chain
+    scale_search.install()
+    assert (_table.binary_search_param, _mst.binary_search_chain) == first
+    searched = dp.binary_search_param(_OtherShape, 1.0, 3.0, T=float)
+    assert _table.binary_search_param(_OtherShape, 1.0, 3.0, T=float) == searched  # OpenDP's search ran
+    chain = _mst.binary_search_chain(_laplace, 1.0, 0.3, T=float)
+    assert chain.check(1.0, 0.3) and chain.map(1.0) == pytest.approx(0.3, rel=1e-8)

@@ -13,7 +13,7 @@ from ui.controls import synthetic as controls
 from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.synthetic import TEXT
-from ui.views.synthetic import lesson, mst, pupils
+from ui.views.synthetic import lesson, mst, pupils, report, tradeoff
 from ui.widgets import epsilon_slider
 
 
@@ -37,21 +37,42 @@ def mst_tab(ctx: PageContext) -> None:
     fitted = controls.fit_settings(ctx)
     if fitted is None:
         return
-    result = controls.synthetic_table(ctx, fitted)
-    if result is None:
+    kept = controls.synthetic_table(ctx, fitted)
+    if kept is None:
         st.caption(TEXT["mst_hint"])
         return
+    result = kept.result
     column, pair = controls.shown(result)
     view = computed(mst.compute, mst.Settings(fitted, result, column, pair))
     if view is None:
         return
     st.markdown(view.summary)
-    st.download_button(TEXT["download"], lambda: safe_csv_bytes(result.table), "synthetic.csv", "text/csv",
-                       key="syn_download", on_click="ignore")
+    left, right = st.columns(2)
+    left.download_button(TEXT["download"], lambda: safe_csv_bytes(result.table), "synthetic.csv", "text/csv",
+                         key="syn_download", on_click="ignore")
+    right.download_button(TEXT["download_report"], lambda: report.report_json(result, fitted.seed, kept.made_at),
+                          "synthetic_report.json", "application/json", key="syn_download_report", on_click="ignore")
     show_figures((view.oneway, "syn_fig_oneway"), (view.graph, "syn_fig_graph"), widths=[3, 2])
     show_figures((view.real_pair, "syn_fig_pair_real"), (view.synthetic_pair, "syn_fig_pair_synthetic"))
     show_figures((view.real_corr, "syn_fig_corr_real"), (view.synthetic_corr, "syn_fig_corr_synthetic"))
     st.markdown(view.errors)
+
+
+@st.fragment
+def tradeoff_tab(ctx: PageContext) -> None:
+    """MST at five ε values on request, its error against ε beside the baselines."""
+    st.markdown(TEXT["sweep_intro"])
+    fitted = controls.fit_settings(ctx, key="syn_sweep", with_epsilon=False)
+    if fitted is None:
+        return
+    points = controls.sweep_points(ctx, fitted)
+    if not points:
+        st.caption(TEXT["sweep_hint"])
+        return
+    view = computed(tradeoff.compute, tradeoff.Settings(fitted, points))
+    if view is not None:
+        show_figure(view.chart, key="syn_fig_sweep")
+        st.markdown(view.reading)
 
 
 def lesson_tab(ctx: PageContext) -> None:
@@ -61,7 +82,7 @@ def lesson_tab(ctx: PageContext) -> None:
     if last is None:
         st.info(TEXT["lesson_needs_table"])
         return
-    view = computed(lesson.compute, lesson.Settings(*last))
+    view = computed(lesson.compute, lesson.Settings(last.settings, last.result))
     if view is not None:
         show_figure(view.chart, key="syn_fig_lesson")
         st.markdown(view.summary)
@@ -70,5 +91,5 @@ def lesson_tab(ctx: PageContext) -> None:
 ctx = start_page(TEXT["title"], icon="🧬", page=__file__)
 st.markdown(TEXT["intro"])
 TABS = {"pupils": (TEXT["tab_pupils"], pupils_tab), "mst": (TEXT["tab_mst"], mst_tab),
-        "lesson": (TEXT["tab_lesson"], lesson_tab)}
+        "tradeoff": (TEXT["tab_tradeoff"], tradeoff_tab), "lesson": (TEXT["tab_lesson"], lesson_tab)}
 url_tabs("syn_tab", TABS, ctx)

@@ -31,7 +31,7 @@ def test_mst_runs_on_request_and_compares_the_tables() -> None:
     text = page_text(at)
     assert "**333 synthetic rows** of species, island, sex, body\\_mass\\_g" in text
     assert "| Synthetic (MST) |" in text and "| Independent noisy columns |" in text
-    assert [b.proto.label for b in at.get("download_button")] == [TEXT["download"]]
+    assert [b.proto.label for b in at.get("download_button")] == [TEXT["download"], TEXT["download_report"]]
     chart_titled(at, TEXT["graph_title"].split("\n")[0])
     at.selectbox(key="syn_col").set_value("sex").run()  # the table is kept: no new fit
     assert_clean(at)
@@ -45,3 +45,16 @@ def test_a_dataset_without_declared_columns_says_why() -> None:
     at = run_page(PAGE, {"syn_tab": "mst", "data": "cancer"})
     assert not at.exception
     assert any(TEXT["no_domains"][:40] in i.value for i in at.info)
+
+
+@pytest.mark.timeout(900)
+def test_the_tradeoff_fits_every_epsilon_on_request() -> None:
+    at = run_page(PAGE, {"syn_tab": "tradeoff", "data": "penguins"})
+    assert_clean(at)
+    assert TEXT["sweep_hint"] in page_text(at)
+    at.multiselect(key="syn_sweep_cols").set_value(["species", "island"]).run()
+    at.button(key="syn_sweep_fit").click().run(timeout=900)
+    assert_clean(at)
+    assert "5 of 5 ε values fitted" in page_text(at)
+    chart_titled(at, TEXT["sweep_title"].split("\n")[0])
+    assert "syn_sweep_fit" not in [b.key for b in at.get("button")]  # nothing left to fit: no button

@@ -3,29 +3,34 @@ progress bar, the marginals shown, and the synthetic table kept for this session
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+
 import streamlit as st
 
 from dpcore.synthetic import SynthesisResult
 from ui.page import PageContext, computed
 from ui.state import url_choice
 from ui.text.synthetic import TEXT
-from ui.views.synthetic import mst
+from ui.views.synthetic import mst, tradeoff
 from ui.widgets import epsilon_slider
 
-_RESULT = "_syn_result"  # (fit settings' key, the fit settings, the synthetic table)
+_RESULT = "_syn_result"  # (fit settings' key, KeptFit)
+_SWEEP = "_syn_sweep"  # (dataset, columns, seed) -> {epsilon: tradeoff.Point}
 FAST_DEFAULT = ("species", "island", "sex", "body_mass_g")  # penguins: a fit of seconds
 
 
-def fit_settings(ctx: PageContext) -> mst.FitSettings | None:
-    """The declared columns to synthesise and ε; None (after saying why) when nothing is declared."""
+def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True) -> mst.FitSettings | None:
+    """The declared columns to synthesise and ε (widgets keyed `key`_cols and `key`_eps; without the
+    slider ε is 1, for a caller that sets its own); None (after saying why) when nothing is declared."""
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
         return None
     c1, c2 = st.columns([3, 1])
     default = [c for c in FAST_DEFAULT if c in domains] or list(domains)[:3]
-    columns = c1.multiselect(TEXT["columns"], list(domains), default=default, key="syn_cols")
-    eps = epsilon_slider("syn_eps", default=1.0, label=TEXT["epsilon"], container=c2)
+    columns = c1.multiselect(TEXT["columns"], list(domains), default=default, key=f"{key}_cols")
+    eps = epsilon_slider(f"{key}_eps", default=1.0, label=TEXT["epsilon"], container=c2) if with_epsilon else 1.0
     return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed)
 
 
@@ -33,22 +38,31 @@ def _key(ctx: PageContext, s: mst.FitSettings) -> tuple:
     return ctx.dataset.ident, s.columns, s.epsilon, s.seed
 
 
-def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> SynthesisResult | None:
+@dataclass(frozen=True)
+class KeptFit:
+    """A synthetic table made in this session, with its settings and when it was made."""
+
+    settings: mst.FitSettings
+    result: SynthesisResult
+    made_at: datetime
+
+
+def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> KeptFit | None:
     """The button that fits MST (with a progress bar), and the table it made for these settings."""
     if st.button(TEXT["mst_button"], key="syn_fit", type="primary"):
         bar = st.progress(0.0, text=TEXT["stage_prepare"])
         result = computed(lambda f: mst.fit(f, lambda done, stage: bar.progress(done, text=TEXT[f"stage_{stage}"])), s)
         bar.empty()
         if result is not None:
-            st.session_state[_RESULT] = (_key(ctx, s), s, result)
+            st.session_state[_RESULT] = (_key(ctx, s), KeptFit(s, result, datetime.now(timezone.utc)))
     kept = st.session_state.get(_RESULT)
-    return kept[2] if kept is not None and kept[0] == _key(ctx, s) else None
+    return kept[1] if kept is not None and kept[0] == _key(ctx, s) else None
 
 
-def last_fit(ctx: PageContext) -> tuple[mst.FitSettings, SynthesisResult] | None:
+def last_fit(ctx: PageContext) -> KeptFit | None:
     """The last synthetic table made in this session on the dataset in use (for the lesson tab)."""
     kept = st.session_state.get(_RESULT)
-    return (kept[1], kept[2]) if kept is not None and kept[0][0] == ctx.dataset.ident else None
+    return kept[1] if kept is not None and kept[0][0] == ctx.dataset.ident else None
 
 
 def shown(result: SynthesisResult) -> tuple[str, tuple[str, str]]:
@@ -60,3 +74,29 @@ def shown(result: SynthesisResult) -> tuple[str, tuple[str, str]]:
     rest = [n for n in names if n != first]
     second = url_choice(c3.selectbox, " ", rest, "syn_pair_b", rest[0], label_visibility="hidden")
     return column, (first, second)
+
+
+def sweep_points(ctx: PageContext, s: mst.FitSettings) -> tuple[tradeoff.Point, ...]:
+    """The button that fits MST at every ε of the sweep not fitted yet (a progress bar per ε); the
+    points kept for these columns and seed. Each point is kept as soon as it is done, so a sweep
+    interrupted by another click resumes where it stopped."""
+    store: dict[tuple, dict[float, tradeoff.Point]] = st.session_state.setdefault(_SWEEP, {})
+    points = store.setdefault((ctx.dataset.ident, s.columns, s.seed), {})
+    missing = [e for e in tradeoff.EPSILONS if e not in points]
+    slot = st.empty()
+    if missing and slot.button(TEXT["sweep_button"].format(n=len(missing)), key="syn_sweep_fit", type="primary"):
+        bar = st.progress(0.0)
+        for i, eps in enumerate(missing):
+            def shown(done: float, stage: str, i: int = i, eps: float = eps) -> None:
+                bar.progress((i + done) / len(missing), text=TEXT["sweep_progress"].format(
+                    eps=eps, i=i + 1, n=len(missing), stage=TEXT[f"stage_{stage}"]))
+
+            fitted = replace(s, epsilon=eps)
+            point = computed(lambda f: tradeoff.measure(f, mst.fit(f, shown)), fitted)
+            if point is None:
+                break
+            points[eps] = point
+        bar.empty()
+        if len(points) == len(tradeoff.EPSILONS):
+            slot.empty()  # nothing left to fit
+    return tuple(points.values())

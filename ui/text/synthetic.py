@@ -11,7 +11,8 @@ EN: dict[str, str] = {
     ),
     "tab_pupils": "1. One column: the pupils",
     "tab_mst": "2. Many columns: MST",
-    "tab_lesson": "3. Publish once or answer each?",
+    "tab_tradeoff": "3. Across ε",
+    "tab_lesson": "4. Publish once or answer each?",
     "epsilon": "ε for the synthetic table",
     # --- tab 1
     "pupils_intro": (
@@ -97,7 +98,31 @@ EN: dict[str, str] = {
         "each press of the button fits a new model."
     ),
     "download": "Download the synthetic table (CSV)",
+    "download_report": "Download its report (JSON)",
+    "report_note": (
+        "A synthetic table is a non-interactive release: it was made once with the budget below, and any "
+        "number of questions asked of it costs no further privacy. Its columns use only the declared "
+        "domains listed here, never values read from the data."
+    ),
     # --- tab 3
+    "sweep_intro": (
+        "How much does the synthetic table gain from a larger budget? MST is fitted once at each ε of "
+        "0.1, 0.3, 1, 3 and 10 on the columns below, and each table's two-column error is drawn against ε, "
+        "beside independent noisy columns at the same ε and half of the real rows (the noise floor)."
+    ),
+    "sweep_button": "Fit MST at the {n} ε values still missing",
+    "sweep_progress": "ε = {eps:g} ({i} of {n}): {stage}",
+    "sweep_hint": "Press the button: each fit takes a few seconds, and every finished ε is kept for this session.",
+    "sweep_title": "Two-column error of the synthetic table\nagainst ε",
+    "sweep_x": "ε (privacy budget of the whole table)",
+    "sweep_y": "Mean two-way error (TVD)",
+    "sweep_none": "none of them",
+    "sweep_reading": (
+        "{done} of {total} ε values fitted ({seconds} s in all). MST's table beats the independent columns "
+        "at ε = {beats}; no table can beat the noise floor of half the real rows, {floor}. Each ε is a "
+        "separate release: only one of these tables would be published."
+    ),
+    # --- tab 4
     "lesson_intro": (
         "The same total ε can be spent once, on a synthetic table that then answers every question, or "
         "split over the questions as they come (each with ε/k, basic composition)."

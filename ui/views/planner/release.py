@@ -31,12 +31,10 @@ from __future__ import annotations
 
 import json
 import math
-import platform
 import pprint
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import metadata
 from typing import Any
 
 import numpy as np
@@ -46,6 +44,7 @@ from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection
+from dpcore.provenance import package_versions
 from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 from ui import fmt
@@ -207,13 +206,6 @@ def _finite(x: float) -> float | None:
     return float(x) if math.isfinite(x) else None
 
 
-def _version(package: str) -> str | None:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return None
-
-
 def _noise_record(part: str, noise: AdditiveNoise) -> dict[str, Any]:
     return {"part": part, "noise": noise.kind, "calibration": noise.calibration, "scale": noise.scale,
             "sensitivity": noise.sensitivity, "norm": "L2" if noise.kind == "gaussian" else "L1",
@@ -285,8 +277,7 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
         "total": {"epsilon": drawn.total_epsilon, "delta": drawn.total_delta, "composition": "basic"},
         "accountants": {"delta": delta, "epsilon": {k: None if v is None else _finite(v)
                                                     for k, v in accountant_totals.items()}},
-        "versions": {"python": platform.python_version(), **{p: _version(p) for p in LIBRARIES},
-                     "app": None},  # DP Explorer has no version number of its own yet
+        "versions": {**package_versions(LIBRARIES), "app": None},  # DP Explorer has no version number yet
     }
     return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False)
 

@@ -83,10 +83,13 @@ class Widget:
 class Session:
     """One browser tab, as far as the server can tell."""
 
+    timeout_s = RERUN_TIMEOUT_S  # a rerun not finished by then is an error
+
     def __init__(self, ws: websockets.ClientConnection, rng: random.Random, results: Results) -> None:
         self.ws, self.rng, self.results = ws, rng, results
         self.page = ""
         self.page_hash = ""
+        self.session_id = ""  # the server's id of this session (upload addresses need it)
         self.page_hashes: dict[str, str] = {}  # url path -> page_script_hash
         self.query = ""
         self.widgets: dict[str, Widget] = {}
@@ -102,7 +105,7 @@ class Session:
         state.widget_states.widgets.extend(self.values.values())
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
-        seen = await asyncio.wait_for(self._receive(), RERUN_TIMEOUT_S)
+        seen = await asyncio.wait_for(self._receive(), self.timeout_s)
         self.results.reruns.append(Rerun(kind, self.page, time.perf_counter() - start))
         if fragment_id:
             gone = [k for k, w in self.widgets.items() if w.fragment_id == fragment_id and k not in seen]
@@ -124,9 +127,11 @@ class Session:
                 tabs = self._delta(fwd, seen, tabs)
             elif kind == "new_session":
                 self.page_hash = fwd.new_session.page_script_hash
+                self.session_id = fwd.new_session.initialize.session_id
                 for p in fwd.new_session.app_pages:
                     self.page_hashes[p.url_pathname] = p.page_script_hash
-            elif kind == "navigation":
+            elif kind == "navigation":  # the page st.navigation chose: what the next rerun asks for
+                self.page_hash = fwd.navigation.page_script_hash or self.page_hash
                 for p in fwd.navigation.app_pages:
                     self.page_hashes[p.url_pathname] = p.page_script_hash
             elif kind == "page_info_changed":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
 from dpcore.io import LoadedTable, load_csv
@@ -18,9 +19,10 @@ from ui.errors import message
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT
+from ui.upload_memory import drop_uploaded_bytes, release_freed_memory, start_collector, use_system_allocator
 
 UPLOAD = "upload"
-_UPLOAD_STATE = "_dataset_upload"  # (file_id, file name, LoadedTable) of the last good upload
+_UPLOAD_STATE = "_dataset_upload"  # the KeptUpload of the last good upload
 _UPLOAD_ERROR = "_dataset_upload_error"  # the last upload's error message, until one succeeds
 _UPLOAD_GENERATION = "_dataset_upload_generation"  # bumps after each upload: a fresh, empty uploader
 
@@ -38,6 +40,15 @@ class Dataset:
     name: str
     table: LoadedTable
     neighbour: LoadedTable | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class KeptUpload:
+    """The last good upload of a session: Streamlit's file id, the file's name, its parsed table."""
+
+    file_id: str
+    name: str
+    table: LoadedTable
 
 
 @st.cache_data(show_spinner=False)
@@ -59,16 +70,22 @@ def _parse_upload(widget_key: str) -> None:
     which for a 100 MB upload would cost tens of milliseconds each time epsilon moves. The
     parsed table is all that is kept (never the bytes)."""
     uploaded = st.session_state.get(widget_key)
-    if uploaded is None:
+    if not isinstance(uploaded, UploadedFile):  # none, or a file already parsed and dropped
         return
+    use_system_allocator()
+    start_collector()
     try:
         table = load_csv(uploaded.getvalue(), max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
     except ValueError as exc:
         st.session_state[_UPLOAD_ERROR] = message(exc)
     else:
-        st.session_state[_UPLOAD_STATE] = (uploaded.file_id, uploaded.name, table)
+        st.session_state[_UPLOAD_STATE] = KeptUpload(uploaded.file_id, uploaded.name, table)
         st.session_state.pop(_UPLOAD_ERROR, None)
+    finally:
+        drop_uploaded_bytes(uploaded.file_id)
+        uploaded.close()
     st.session_state[_UPLOAD_GENERATION] = st.session_state.get(_UPLOAD_GENERATION, 0) + 1
+    release_freed_memory()
 
 
 def _read_upload() -> Dataset | None:
@@ -86,10 +103,10 @@ def _read_upload() -> Dataset | None:
     if error:
         st.sidebar.error(TEXT["error_prefix"].format(message=error))
         if kept is not None:
-            st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(kept[1])))
+            st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(kept.name)))
     if kept is None:
         return None
-    return Dataset(UPLOAD, kept[0], kept[1], kept[2])
+    return Dataset(UPLOAD, kept.file_id, kept.name, kept.table)
 
 
 def dataset_picker() -> Dataset:

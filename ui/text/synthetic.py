@@ -47,7 +47,8 @@ EN: dict[str, str] = {
         "histogram, a third on choosing the pairs of columns that matter most, and a third on measuring "
         "those pairs' two-way histograms; it fits a graphical model to the noisy measurements and samples "
         "a table from it. Only columns with a declared (public) list of values or public bounds take part. "
-        "AIM, more accurate in the literature, took over 15 minutes on this kind of machine, so it is not offered."
+        "AIM, more accurate in the literature, took 24 s on five Adult columns where MST takes 2 s, and over "
+        "15 minutes on all of them on this kind of machine, so it is not offered."
     ),
     "columns": "Columns to synthesise",
     "mst_button": "Make the synthetic table",

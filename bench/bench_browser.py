@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 MINIMAL = "minimal page"
 PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
-         "Randomized_response", "Release_planner")
+         "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 SLIDER_PAGES = PAGES[1:]  # the home page has no slider
 VIEWPORT = {"width": 1400, "height": 1000}
 STEP_QUIET_MS, OPEN_QUIET_MS = 400, 600

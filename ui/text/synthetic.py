@@ -115,8 +115,8 @@ EN: dict[str, str] = {
     "sweep_progress": "ε = {eps:g} ({i} of {n}): {stage}",
     "sweep_hint": "Press the button: each fit takes a few seconds, and every finished ε is kept for this session.",
     "sweep_title": "Two-column error of the synthetic table\nagainst ε",
-    "sweep_x": "ε (privacy budget of the whole table)",
-    "sweep_y": "Mean two-way error (TVD)",
+    "sweep_x": "ε of the whole table",
+    "sweep_y": "Two-way error (TVD)",
     "sweep_none": "none of them",
     "sweep_reading": (
         "{done} of {total} ε values fitted ({seconds} s in all). MST's table beats the independent columns "

@@ -91,8 +91,8 @@ TEXT: dict[str, str] = {
     "sweep_progress": "ε = {eps:g}（第 {i} 个，共 {n} 个）：{stage}",
     "sweep_hint": "请按下按钮：每次拟合需要几秒钟，已完成的每个 ε 都会在本次会话中保留。",
     "sweep_title": "合成表的两列误差\n随 ε 的变化",
-    "sweep_x": "ε（整张表的隐私预算）",
-    "sweep_y": "两列边际的平均误差（TVD）",
+    "sweep_x": "整张表的 ε",
+    "sweep_y": "两列误差（TVD）",
     "sweep_none": "都没有",
     "sweep_reading": (
         "已拟合 {total} 个 ε 值中的 {done} 个（共 {seconds} 秒）。在 ε = {beats} 时，MST 的表优于各列独立的表；"

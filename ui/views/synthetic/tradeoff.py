@@ -71,7 +71,7 @@ def compute(s: Settings) -> View:
          curves.Line(TEXT["independent"], eps, np.array([p.independent_two_way for p in points]), COLORS["neutral"]),
          curves.Line(TEXT["half"], eps, np.full(len(eps), floor.mean_two_way), COLORS["truth"], dashed=True)),
         curves.AxisLabels(tuple(TEXT["sweep_title"].split("\n")), TEXT["sweep_x"], TEXT["sweep_y"], TEXT["table_series"]),
-        y_log=False, y_format=".1%",
+        y_log=False, x_format="~g", y_format=".0%",
     )
     beats = [p for p in points if p.mst_two_way < p.independent_two_way]
     reading = TEXT["sweep_reading"].format(

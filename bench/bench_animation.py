@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.bench_browser import OBSERVER, OPEN_TIMEOUT_MS, OUT, OPENING, ROOT, STEP_QUIET_MS, VIEWPORT, Figures, \
-    _settle, _stop, slider_steps
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_for_app_run
+    _settle, slider_steps
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server, wait_for_app_run
 from ui.text.animations import EN
 
 APP_PORT, MINIMAL_PORT = 8641, 8642
@@ -59,9 +59,9 @@ def servers() -> Iterator[tuple[str, str]]:
         try:
             yield f"http://127.0.0.1:{APP_PORT}", f"http://127.0.0.1:{MINIMAL_PORT}"
         finally:
-            _stop(minimal)
+            stop_server(minimal)
     finally:
-        _stop(app)
+        stop_server(app)
 
 
 def _metrics(cdp) -> dict[str, float]:  # noqa: ANN001 - a Playwright CDPSession

@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
-import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,7 +44,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, start_server, wait_for_app_run
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, start_server, stop_server, wait_for_app_run
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -133,15 +132,6 @@ class Figures:
     problems: list[str] = field(default_factory=list)
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 @contextmanager
 def server(kind: str) -> Iterator[str]:
     """A fresh server of the app ("app") or of the minimal page ("minimal"); yields its base URL."""
@@ -151,7 +141,7 @@ def server(kind: str) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        _stop(proc)
+        stop_server(proc)
 
 
 def _same_path(actual: str, wanted: str) -> bool:

@@ -42,7 +42,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from bench.bench_sessions import Results, Session, Widget
-from tests.e2e.conftest import _free_port, start_server
+from tests.e2e.conftest import _free_port, start_server, stop_server
 from ui.upload_memory import COLLECT_EVERY_S
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -231,12 +231,7 @@ def main() -> None:
     try:
         results = asyncio.run(_all(port, args, server.pid, path))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except Exception:
-            server.kill()
-            server.wait()
+        stop_server(server)
     total = sum(results.error_kinds.values())
     print(f"errors: {total} (target 0)")
     for text in results.errors[:10]:

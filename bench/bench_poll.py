@@ -44,7 +44,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
 from tests.postgres import throwaway_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -244,12 +244,7 @@ def _serve_and_run(args: argparse.Namespace) -> None:
     try:
         asyncio.run(scenario(args.port, args.students, args.window, args.seed))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except Exception:  # noqa: BLE001
-            server.kill()
-            server.wait()
+        stop_server(server)
     print(f"server log: {log}")
 
 

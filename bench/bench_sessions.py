@@ -41,7 +41,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from tests.e2e.conftest import _free_port, start_server
+from tests.e2e.conftest import _free_port, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -323,12 +323,7 @@ def main() -> None:
         results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed))
         server_cpu = _cpu_seconds(server.pid) - cpu_start
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except Exception:
-            server.kill()
-            server.wait()
+        stop_server(server)
     report(results, args.seconds, args.sessions, server_cpu)
     print(f"server log: {log}")
 

@@ -72,14 +72,23 @@ def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py") -> s
     raise RuntimeError(f"Streamlit did not start; see {log_path}")
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by `start_server`: terminate, then kill if it has not left in 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     proc = start_server(port, ARTIFACTS / "server.log")
     yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(timeout=20)
+    stop_server(proc)
 
 
 @pytest.fixture(scope="session")

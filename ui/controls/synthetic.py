@@ -38,7 +38,7 @@ def _key(ctx: PageContext, s: mst.FitSettings) -> tuple:
     return ctx.dataset.ident, s.columns, s.epsilon, s.seed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KeptFit:
     """A synthetic table made in this session, with its settings and when it was made."""
 

@@ -134,13 +134,6 @@ class UploadSession(Session):
         await self.run("upload")
         del self.values[key]  # the app drew a fresh, empty uploader: the browser forgets this one
 
-    async def step_epsilon(self) -> None:
-        """One step of the page's first slider (epsilon on the Histogram page)."""
-        key = self.sliders()[0]
-        self.values[key] = self._slider_step(key)
-        fragment = self.widgets[key].fragment_id
-        await self.run("fragment" if fragment else "full", fragment)
-
 
 async def _session(index: int, base: str, path: Path, results: Results, uploaded: asyncio.Queue[int],
                    release: asyncio.Event) -> None:
@@ -156,7 +149,7 @@ async def _session(index: int, base: str, path: Path, results: Results, uploaded
             await session.run("open", page_name=PAGE)
             await session.upload(http, base, path)
             for _ in range(2):
-                await session.step_epsilon()
+                await session.step(session.sliders()[0])  # epsilon on the Histogram page
             uploaded.put_nowait(index)
             await release.wait()
     except Exception as exc:  # every failure is counted, and the round goes on without this session

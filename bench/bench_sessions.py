@@ -221,10 +221,13 @@ class Session:
             self.values[key] = WidgetState(id=key, string_value=self.rng.choice(others))
             await self.run("tab", widget.fragment_id)
         else:
-            key = self.rng.choice(self.sliders())
-            self.values[key] = self._slider_step(key)
-            fragment = self.widgets[key].fragment_id
-            await self.run("fragment" if fragment else "full", fragment)
+            await self.step(self.rng.choice(self.sliders()))
+
+    async def step(self, key: str) -> None:
+        """One step of the slider `key`, rerunning its fragment only if it lives in one."""
+        self.values[key] = self._slider_step(key)
+        fragment = self.widgets[key].fragment_id
+        await self.run("fragment" if fragment else "full", fragment)
 
     async def open(self, page: str) -> None:
         kind = "open" if not self.page else "page"

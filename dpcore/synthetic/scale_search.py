@@ -41,19 +41,15 @@ def solved_scale(make_chain: Callable[[float], Any], d_in: Any, d_out: Any) -> f
     return None
 
 
-def _param_search(original: Callable[..., float]) -> Callable[..., float]:
-    def search(make_chain: Callable[[float], Any], d_in: Any, d_out: Any, bounds: Any = None, T: Any = None) -> float:
-        solved = solved_scale(make_chain, d_in, d_out) if bounds is None and T in (float, None) else None
-        return solved if solved is not None else original(make_chain, d_in, d_out, bounds=bounds, T=T)
+def _solving(original: Callable[..., Any], returns_chain: bool) -> Callable[..., Any]:
+    """OpenDP's `binary_search_param` (returns_chain False) or `binary_search_chain` (True), trying
+    the solved scale first; unchanged when there are bounds, an integer search or another shape."""
 
-    search.dpcore_solved = True  # type: ignore[attr-defined]
-    return search
-
-
-def _chain_search(original: Callable[..., Any]) -> Callable[..., Any]:
     def search(make_chain: Callable[[float], Any], d_in: Any, d_out: Any, bounds: Any = None, T: Any = None) -> Any:
         solved = solved_scale(make_chain, d_in, d_out) if bounds is None and T in (float, None) else None
-        return make_chain(solved) if solved is not None else original(make_chain, d_in, d_out, bounds=bounds, T=T)
+        if solved is None:
+            return original(make_chain, d_in, d_out, bounds=bounds, T=T)
+        return make_chain(solved) if returns_chain else solved
 
     search.dpcore_solved = True  # type: ignore[attr-defined]
     return search
@@ -65,6 +61,6 @@ def install() -> None:
     from opendp.extras.mbi import _mst, _table
 
     if not getattr(_table.binary_search_param, "dpcore_solved", False):
-        _table.binary_search_param = _param_search(_table.binary_search_param)
+        _table.binary_search_param = _solving(_table.binary_search_param, returns_chain=False)
     if not getattr(_mst.binary_search_chain, "dpcore_solved", False):
-        _mst.binary_search_chain = _chain_search(_mst.binary_search_chain)
+        _mst.binary_search_chain = _solving(_mst.binary_search_chain, returns_chain=True)

@@ -85,6 +85,11 @@ class View:
     synthetic_corr: dict
 
 
+def two_column_workload(sizes: tuple[int, ...], seed: int) -> tuple:
+    """The WORKLOAD counting queries of (at most) two columns each that every comparison uses."""
+    return counting_workload(sizes, WORKLOAD, min(2, len(sizes)), make_rng(seed, "syn-workload"))
+
+
 def _shares(codes: np.ndarray, sizes: tuple[int, ...], axes: tuple[int, ...]) -> np.ndarray:
     counts = marginal(codes, sizes, axes).astype(float)
     return counts / max(counts.sum(), 1.0)
@@ -115,7 +120,7 @@ def compute(s: Settings) -> View:
                                      (TEXT["synthetic"], result.codes, "pair_synthetic_title"))}
     errs = {key: marginal_errors(real, codes, sizes) for key, codes in
             (("synthetic", result.codes), ("independent", independent), ("half", half))}
-    workload = counting_workload(sizes, WORKLOAD, min(2, len(sizes)), make_rng(s.fitted.seed, "syn-workload"))
+    workload = two_column_workload(sizes, s.fitted.seed)
     table = fmt.markdown_table({
         TEXT["col_table"]: [TEXT["synthetic"], TEXT["independent"], TEXT["half"]],
         TEXT["col_oneway"]: [fmt.percent(errs[k].mean_one_way) for k in errs],

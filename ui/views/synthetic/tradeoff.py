@@ -10,14 +10,14 @@ import numpy as np
 
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
-    SynthesisResult, counting_workload, declared_domains, encode, half_sample, independent_baseline, marginal_errors, sizes_of,
+    SynthesisResult, declared_domains, encode, half_sample, independent_baseline, marginal_errors, sizes_of,
     workload_error,
 )
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.text.synthetic import TEXT
-from ui.views.synthetic.mst import WORKLOAD, FitSettings
+from ui.views.synthetic.mst import FitSettings, two_column_workload
 
 EPSILONS = (0.1, 0.3, 1.0, 3.0, 10.0)
 
@@ -41,7 +41,7 @@ def measure(fitted: FitSettings, result: SynthesisResult) -> Point:
     real = encode(fitted.complete, result.domains)
     independent = independent_baseline(real, sizes, result.epsilon, real.shape[0],
                                        make_rng(fitted.seed, f"syn-sweep-{result.epsilon:g}"))
-    workload = counting_workload(sizes, WORKLOAD, min(2, len(sizes)), make_rng(fitted.seed, "syn-workload"))
+    workload = two_column_workload(sizes, fitted.seed)
     return Point(result.epsilon, marginal_errors(real, result.codes, sizes).mean_two_way,
                  marginal_errors(real, independent, sizes).mean_two_way, workload_error(real, result.codes, workload),
                  workload_error(real, independent, workload), result.fit_seconds)

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
+from ui.text.common import TEXT
+
 T = TypeVar("T")
 
 
@@ -43,34 +45,18 @@ def url_choice(
     return value
 
 
-def _first_tab(key: str) -> str:
-    """Where url_tabs keeps the tab the session opened first (the address's, on its first run)."""
-    return f"_tabs_first_{key}"
-
-
 def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: Any) -> str:
-    """Tabs whose open one is in the URL as ?key=<tab id> (not its translated label), so a link to
-    "2. Averaging" opens that tab. Only the open tab runs: its function is called with `args`
-    inside its container; the closed tabs stay empty until opened. Returns the open tab's id.
+    """The page's parts as one row of buttons (a segmented control) whose chosen part is in the URL as
+    ?key=<part id> (not its translated label), so a link to "2. Averaging" opens that part. Only the
+    chosen part runs: its function is called with `args`. Returns the chosen part's id.
 
-    `tabs` maps stable ids to (label, function), in display order.
+    Not `st.tabs`: a fragment inside a tab costs the browser 12-15 ms more on every slider step
+    (LEARNED.md), and only one part ever has content anyway. `tabs` maps stable ids to (label,
+    function), in display order.
     """
-    ids, labels = list(tabs), [label for label, _ in tabs.values()]
-    first = _first_tab(key)
-    if first not in st.session_state or st.session_state[first] not in labels:
-        # the first run of this page in the session, or the first in another language: the URL says
-        from_url = tabs.get(st.query_params.get(key, ""))
-        st.session_state[first] = from_url[0] if from_url else labels[0]
-        st.session_state.pop(key, None)
-    containers = st.tabs(labels, key=key, on_change="rerun", default=st.session_state[first])
-    open_label = st.session_state.get(key) or st.session_state[first]
-    open_id = ids[labels.index(open_label)] if open_label in labels else ids[0]
-    if open_id == ids[0]:
-        st.query_params.pop(key, None)
-    else:
-        st.query_params[key] = open_id
-    with containers[ids.index(open_id)]:
-        tabs[open_id][1](*args)
+    open_id = url_choice(st.segmented_control, TEXT["parts"], list(tabs), key, format_func=lambda part: tabs[part][0],
+                         required=True, label_visibility="collapsed", width="stretch")
+    tabs[open_id][1](*args)
     return open_id
 
 
@@ -78,4 +64,3 @@ def forget(key: str) -> None:
     """Drop what this session remembers of a URL-bound choice or tab (`url_choice`, `url_tabs`, or a
     widget bound to the address), so the next run of its page reads the address again."""
     st.session_state.pop(key, None)
-    st.session_state.pop(_first_tab(key), None)

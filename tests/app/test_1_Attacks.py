@@ -12,14 +12,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, layout, page_text, run_page, vega_specs
+from ui.i18n import language
 
 PAGE = "pages/1_Attacks.py"
 # Choices sit in the URL by stable option ids (ui.state.url_choice), numbers as numbers.
 MEDICAL = "medical"
 CUSTOM = "custom"
-TABS = {
-    "differencing": "1. Differencing", "averaging": "2. Averaging", "table": "3. Table 6-3", "defence": "4. Defence",
-}
+TABS = ("differencing", "averaging", "table", "defence")
 CHARTS = {  # chart title -> short name, per tab
     "differencing": {"The attacker's difference": "density", "The attacker's belief": "posterior"},
     "averaging": {"Running means of 5 attackers": "traces", "Chance of exact recovery": "recovery"},
@@ -261,13 +260,24 @@ def test_defence_controls() -> None:
 def test_defence_attacks_the_count_chosen_on_the_averaging_tab() -> None:
     at = _open("averaging", {"att_query": MEDICAL})
     assert "**436**" in _markdown(at, "True count")
-    at.session_state["att_tab"] = TABS["defence"]  # the reader clicks "4. Defence"
-    at.run()
+    at.button_group(key="att_tab").set_value("defence").run()  # the reader clicks "4. Defence"
     assert_clean(at)
     assert "true count **436**" in [c.value for c in at.caption if "Averaging tab" in c.value][0]
     assert _charts(at, "defence")["naive"]["datasets"]["truth"]["mean"].tolist() == [436]
     fresh = _open("defence")
     assert "zoo count" in [c.value for c in fresh.caption if "Averaging tab" in c.value][0]
+
+
+def test_the_chosen_part_survives_a_language_switch() -> None:
+    at = _open("averaging")
+    at.sidebar.radio(key="language_switch").set_value("zh").run()
+    with language("zh"):
+        parts = at.button_group(key="att_tab")
+        assert parts.value == "averaging" and at.query_params["att_tab"] == "averaging"
+        assert parts.options[:2] == ["1. 差分攻击", "2. 平均攻击"]
+        parts.set_value("defence").run()
+        assert_clean(at)
+        assert at.query_params["att_tab"] == "defence"
 
 
 def test_query_params_reopen_the_same_view() -> None:

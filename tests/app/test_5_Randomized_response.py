@@ -61,7 +61,8 @@ def test_default_view(default_run: AppTest) -> None:
     text = page_text(at)
     assert "ε = ln(p / (1 − p)) = ln(0.75 / 0.25) = **1.099**" in text
     assert "Of 1,000 respondents, 300 truly say 'yes'" in text
-    assert [t.label for t in at.tabs] == ["The coin protocol", "The book's example", "Your data", "Local versus central"]
+    assert at.button_group(key="rr_tab").options == ["The coin protocol", "The book's example", "Your data",
+                                                     "Local versus central"]
     assert len(vega_specs(at)) == 1 and not at.get("plotly_chart")  # only the open tab runs
 
 

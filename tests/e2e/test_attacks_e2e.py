@@ -33,7 +33,7 @@ def exact_text(page: Page) -> str:
 
 
 def expect_tab_open(page: Page, label: str) -> None:
-    expect(page.get_by_role("tab", name=label)).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name=label)).to_be_checked()
 
 
 def test_a_link_opens_the_averaging_tab(page: Page, base_url: str) -> None:
@@ -50,7 +50,7 @@ def test_a_link_opens_the_averaging_tab(page: Page, base_url: str) -> None:
 def test_clicking_a_tab_puts_it_in_the_url(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{ATTACKS}")
     expect_tab_open(page, "1. Differencing")
-    page.get_by_role("tab", name="4. Defence").click()
+    page.get_by_role("radio", name="4. Defence").click()
     wait_for_app_run(page)
     expect_tab_open(page, "4. Defence")
     chart(page, "Budget split")
@@ -62,7 +62,7 @@ def test_clicking_a_tab_puts_it_in_the_url(page: Page, base_url: str) -> None:
 def test_raising_k_raises_the_exact_probability(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{ATTACKS}")
     expect(page.get_by_text(re.compile(r"The attacker now knows for sure that Aisha passed"))).to_be_visible()
-    page.get_by_role("tab", name="2. Averaging").click()
+    page.get_by_role("radio", name="2. Averaging").click()
     wait_for_app_run(page)
     before = exact_text(page)
     assert "k = 1,000 " in before and "73.66%" in before

@@ -100,16 +100,16 @@ def test_randomized_response_tosses_and_links_p_to_epsilon(page: Page, base_url:
 
 def test_a_link_with_a_tab_id_opens_that_tab(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}/Randomized_response?rr_tab=book")
-    expect(page.get_by_role("tab", name="The book's example")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name="The book's example")).to_be_checked()
     expect(page.get_by_text(re.compile(r"Male: \[20 × \(0\.8 − 1\) \+ 14\] / \(0\.8 × 2 − 1\) = 10 / 0\.6 ≈ 16\.7"))).to_be_visible()
 
     open_app(page, f"{base_url}/Exponential_mechanism?exp_tab=price")
-    expect(page.get_by_role("tab", name="Pumpkin pricing")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name="Pumpkin pricing")).to_be_checked()
     figure = chart(page, "Each candidate price")
     wait_for_mark(figure, "buyers", "Most a buyer will pay: 3")
     expect(page.get_by_text("Δq = 4", exact=True)).to_be_visible()
 
-    page.get_by_role("tab", name="Most common value of a column").click()  # the open tab goes into the URL
+    page.get_by_role("radio", name="Most common value of a column").click()  # the open tab goes into the URL
     wait_for_app_run(page)
     expect(page).to_have_url(re.compile(r"exp_tab=mode"))
     wait_for_mark(chart(page, "Probability of choosing"), "chosen", "Value: ")

@@ -100,9 +100,9 @@ def test_shared_url_reopens_the_same_numbers(browser: Browser, base_url: str) ->
 
 def test_a_link_names_the_open_tab_and_the_link_button_gives_the_whole_view(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{HISTOGRAM}?hist_tab=zoo&seed=5")
-    expect(page.get_by_role("tab", name=TEXT["tab_zoo"])).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name=TEXT["tab_zoo"])).to_be_checked()
     expect(page.get_by_text("True answers: 90 on D and 89 on D′.")).to_be_visible()
-    page.get_by_role("tab", name=TEXT["tab_histogram"]).click()
+    page.get_by_role("radio", name=TEXT["tab_histogram"]).click()
     wait_for_app_run(page)
     expect(page).not_to_have_url(re.compile("hist_tab="))
     chart(page, NOISY)

@@ -43,15 +43,16 @@ def test_chinese_on_every_page_and_tab(page: Page, base_url: str) -> None:
     expect(page).to_have_url(re.compile(r"lang=zh"))
     with language("zh"):
         labels = [TEXT[entry.label_key] for entry in PAGES]
+        parts = TEXT["parts"]
     found: dict[str, list[str]] = {}
     for label in labels:
         page.get_by_test_id("stSidebar").get_by_role("link", name=label).click()
         wait_for_app_run(page)
         expect(page).to_have_url(re.compile(r"lang=zh"))
-        tabs = page.get_by_role("tab")
+        tabs = page.get_by_role("radiogroup", name=parts).get_by_role("radio")
         for i in range(max(tabs.count(), 1)):
             if tabs.count():
-                tab = tabs.nth(i)  # every tab in turn: the count is the page's, not a position we check
+                tab = tabs.nth(i)  # every part in turn: the count is the page's, not a position we check
                 tab.click()
                 wait_for_app_run(page)
                 where = f"{label} / {tab.inner_text()}"

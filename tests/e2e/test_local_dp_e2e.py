@@ -49,7 +49,7 @@ def test_a_larger_domain_changes_the_best_oracle(page: Page, base_url: str) -> N
 
 def test_a_link_opens_the_shuffle_tab(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}/Local_DP?ldp_tab=shuffle&ldp_n=100%2C000")
-    expect(page.get_by_role("tab", name=TEXT["tab_shuffle"])).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name=TEXT["tab_shuffle"])).to_be_checked()
     chart(page, _title("shuffle_chart_title"))
     expect(page.get_by_text(re.compile(r"In a class of 30 the bound is"))).to_be_visible()
     expect_clean(page)

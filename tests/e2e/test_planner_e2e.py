@@ -79,7 +79,7 @@ def test_plan_three_statistics_release_and_be_refused_past_the_budget(page: Page
     points = mark_labels(chart(page, TEXT["curves_title"].split("\n")[0]), "chosen")
     assert len(points) == 3
 
-    page.get_by_role("tab", name=TEXT["tab_release"]).click()
+    page.get_by_role("radio", name=TEXT["tab_release"]).click()
     wait_for_app_run(page)
     budget = page.get_by_role("spinbutton", name=TEXT["ledger_budget"])
     budget.fill("2")

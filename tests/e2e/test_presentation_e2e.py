@@ -29,11 +29,11 @@ def test_the_arrow_keys_step_through_the_tour(page: Page, base_url: str) -> None
     page.keyboard.press("ArrowRight")
     wait_for_app_run(page)
     expect(page.get_by_text(_heading(3))).to_be_visible()
-    expect(page.get_by_role("tab", name="2. Averaging")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name="2. Averaging")).to_be_checked()
     page.keyboard.press("ArrowLeft")
     wait_for_app_run(page)
     expect(page.get_by_text(_heading(2))).to_be_visible()
-    expect(page.get_by_role("tab", name="1. Differencing")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("radio", name="1. Differencing")).to_be_checked()
     expect_clean(page)
 
 

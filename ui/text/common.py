@@ -4,6 +4,7 @@ from ui.i18n import Texts
 
 EN: dict[str, str] = {
     "app_title": "DP Explorer",
+    "parts": "Parts of this page",
     "nav_home": "Home",
     "nav_attacks": "1 · Attacks",
     "nav_histogram": "2 · Histogram and neighbour",

@@ -1,7 +1,7 @@
 """Audit: every mechanism of the app, and three broken on purpose, tested from their outputs alone.
 
-One fragment: the mechanism and the number of draws rerun only the audit beside them; each audit is
-kept for the session, so going back to one costs nothing."""
+One fragment: the mechanism and the number of draws rerun only the audit beside them; each audit
+(mechanism and number of draws) is kept for the session, so going back to one costs nothing."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def audit_part(ctx: PageContext) -> None:
                                format_func=lambda d: f"{d:,}", bind="query-params")
     settings = mechanism.Settings(name, int(draws), ctx.seed)
     with right, st.spinner():
-        view = session_memo(f"audit_{name}", settings, lambda: computed(mechanism.compute, settings))
+        view = session_memo(f"audit_{name}_{draws}", settings, lambda: computed(mechanism.compute, settings))
     if view is not None:
         with right:
             show_figure(view.chart, key="audit_fig")

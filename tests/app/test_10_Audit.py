@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.app.conftest import assert_clean, chart_titled, page_text, run_page
 from ui.text.audit import TEXT
+from ui.views.audit import mechanism
 
 PAGE = "pages/10_Audit.py"
 
@@ -22,3 +23,20 @@ def test_a_link_to_a_broken_mechanism_shows_it_caught() -> None:
     at.select_slider(key="audit_draws").set_value(1_000).run()
     assert_clean(at)
     assert "With 1,000 outputs on each input" in page_text(at)
+
+
+def test_going_back_to_a_number_of_draws_reuses_its_audit(monkeypatch) -> None:
+    computed: list[int] = []
+    compute = mechanism.compute
+
+    def counting(settings: mechanism.Settings) -> mechanism.View:
+        computed.append(settings.draws)
+        return compute(settings)
+
+    monkeypatch.setattr(mechanism, "compute", counting)
+    at = run_page(PAGE, {"audit_draws": "10,000"})
+    at.select_slider(key="audit_draws").set_value(1_000).run()
+    at.select_slider(key="audit_draws").set_value(10_000).run()
+    assert_clean(at)
+    assert "With 10,000 outputs on each input" in page_text(at)
+    assert computed == [10_000, 1_000]  # the second visit to 10,000 is the audit kept from the first

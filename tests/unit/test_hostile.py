@@ -234,7 +234,8 @@ def sane(lo: float, hi: float) -> st.SearchStrategy[float]:
 
 
 def arrays(elements: st.SearchStrategy[float] | None = None, max_size: int = 6) -> st.SearchStrategy[np.ndarray]:
-    return st.lists(elements or floats(), min_size=0, max_size=max_size).map(lambda v: np.array(v, dtype=float))
+    values = floats() if elements is None else elements  # `elements or ...` asks a strategy for its truth
+    return st.lists(values, min_size=0, max_size=max_size).map(lambda v: np.array(v, dtype=float))
 
 
 def maybe(strategy: st.SearchStrategy[Any], ordinary: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:

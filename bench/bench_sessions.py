@@ -12,7 +12,8 @@ does there, as the frontend's `WidgetStateManager` sends it:
   session has set, the moved one changed (a slider sends its numbers as `double_array_value`, a
   select_slider its option label as `string_array_value`); a slider inside an `st.fragment`
   (its delta carries a `fragment_id`) reruns only that fragment, as the browser does;
-- sometimes opens another tab of the page (the tabs widget's `string_value` is the tab label);
+- sometimes opens another part of the page (the parts' segmented control, `ui.state.url_tabs`,
+  sends the chosen part's label as `string_array_value`);
 - rarely goes to another page (its `page_script_hash`, query string dropped).
 A rerun's time runs from sending the BackMsg to receiving its final `script_finished`.
 Errors: exceptions the page shows, error boxes, pages not found, disconnects, and timeouts (no
@@ -37,11 +38,13 @@ from pathlib import Path
 import websockets
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ButtonGroup_pb2 import ButtonGroup
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from tests.e2e.conftest import _free_port, start_server, stop_server
+from ui.text.common import EN as COMMON_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -77,7 +80,7 @@ class Widget:
     """A widget as the last run drew it: its proto and the fragment it lives in ("" = none)."""
     proto: Slider | None
     fragment_id: str
-    tab_labels: list[str] = field(default_factory=list)  # for the tabs widget only
+    tab_labels: list[str] = field(default_factory=list)  # for the page's parts (segmented control) only
 
 
 class Session:
@@ -118,13 +121,12 @@ class Session:
     async def _receive(self) -> set[str]:
         """Read ForwardMsgs until the run ends; note the widgets it drew and any error shown."""
         seen: set[str] = set()
-        tabs: Widget | None = None
         while True:
             fwd = ForwardMsg()
             fwd.ParseFromString(await self.ws.recv())
             kind = fwd.WhichOneof("type")
             if kind == "delta":
-                tabs = self._delta(fwd, seen, tabs)
+                self._delta(fwd, seen)
             elif kind == "new_session":
                 self.page_hash = fwd.new_session.page_script_hash
                 self.session_id = fwd.new_session.initialize.session_id
@@ -143,7 +145,7 @@ class Session:
                     self.results.error("compile error", self.page)
                 return seen
 
-    def _delta(self, fwd: ForwardMsg, seen: set[str], tabs: Widget | None) -> Widget | None:
+    def _delta(self, fwd: ForwardMsg, seen: set[str]) -> None:
         delta = fwd.delta
         which = delta.WhichOneof("type")
         if which == "new_element":
@@ -152,21 +154,16 @@ class Session:
             if etype == "slider" and not el.slider.disabled:
                 self.widgets[el.slider.id] = Widget(el.slider, delta.fragment_id)
                 seen.add(el.slider.id)
+            elif (etype == "button_group" and el.button_group.style == ButtonGroup.SEGMENTED_CONTROL
+                  and el.button_group.label == COMMON_TEXT["parts"]):
+                parts = el.button_group
+                self.widgets[parts.id] = Widget(None, delta.fragment_id, [o.content for o in parts.options])
+                seen.add(parts.id)
             elif etype == "exception":
                 shown = f"{el.exception.type} {el.exception.message[:120]}"
                 self.results.error("exception shown", f"{self.page}: {shown}")
             elif etype == "alert" and el.alert.format == Alert.ERROR:
                 self.results.error("error box", f"{self.page}: {el.alert.body[:120]}")
-        elif which == "add_block":
-            block = delta.add_block
-            btype = block.WhichOneof("type")
-            if btype == "tab_container" and block.tab_container.HasField("id"):
-                tabs = Widget(None, delta.fragment_id)
-                self.widgets[block.tab_container.id] = tabs
-                seen.add(block.tab_container.id)
-            elif btype == "tab" and tabs is not None:
-                tabs.tab_labels.append(block.tab.label)
-        return tabs
 
     def sliders(self) -> list[str]:
         return [k for k, w in self.widgets.items() if w.proto is not None]
@@ -216,9 +213,10 @@ class Session:
             await self.open(self.rng.choice([p for p in PAGES if p != self.page]))
         elif tabs is not None and (roll < P_PAGE + P_TAB or not self.sliders()):
             key, widget = tabs
-            current = self.values[key].string_value if key in self.values else widget.tab_labels[0]
+            current = self.values[key].string_array_value.data[0] if key in self.values else widget.tab_labels[0]
             others = [t for t in widget.tab_labels if t != current] or widget.tab_labels
-            self.values[key] = WidgetState(id=key, string_value=self.rng.choice(others))
+            self.values[key] = WidgetState(id=key)
+            self.values[key].string_array_value.data.append(self.rng.choice(others))
             await self.run("tab", widget.fragment_id)
         else:
             await self.step(self.rng.choice(self.sliders()))

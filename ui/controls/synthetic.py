@@ -87,12 +87,12 @@ def sweep_points(ctx: PageContext, s: mst.FitSettings) -> tuple[tradeoff.Point, 
     if missing and slot.button(TEXT["sweep_button"].format(n=len(missing)), key="syn_sweep_fit", type="primary"):
         bar = st.progress(0.0)
         for i, eps in enumerate(missing):
-            def shown(done: float, stage: str, i: int = i, eps: float = eps) -> None:
+            def progress(done: float, stage: str, i: int = i, eps: float = eps) -> None:
                 bar.progress((i + done) / len(missing), text=TEXT["sweep_progress"].format(
                     eps=eps, i=i + 1, n=len(missing), stage=TEXT[f"stage_{stage}"]))
 
             fitted = replace(s, epsilon=eps)
-            point = computed(lambda f: tradeoff.measure(f, mst.fit(f, shown)), fitted)
+            point = computed(lambda f: tradeoff.measure(f, mst.fit(f, progress)), fitted)
             if point is None:
                 break
             points[eps] = point

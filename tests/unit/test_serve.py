@@ -13,3 +13,13 @@ def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> No
     assert not any(m.endswith("__init__") for m in modules)
     for name in modules:
         importlib.import_module(name)
+
+
+def test_warm_up_leaves_streamlit_s_first_run_steps_done() -> None:
+    import sys
+
+    from ui.serve import warm_up
+
+    warm_up()
+    assert "streamlit.emojis" in sys.modules  # the emoji table set_page_config would load
+    assert "ui.views.audit.mechanism" in sys.modules

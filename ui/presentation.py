@@ -9,6 +9,7 @@ sees the numbers the teacher prepared.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ui.navigation import PAGES
 from ui.fmt import plural
@@ -18,8 +19,10 @@ from ui.text.common import TEXT
 from ui.views.lesson import TOUR, Step, from_json, moved, position, step_of, to_json
 
 PRESENT, STEP, LESSON = "present", "step", "lesson"
+LESSON_BOX = "lesson_box"  # the sidebar's expander of the teacher's own lesson
 MINE = "mine"  # ?lesson=mine: the teacher's own lesson of this session, not the tour
 _MY_LESSON = "_my_lesson"
+_LESSON_OPEN = "_lesson_open"
 PAGE_FILES = tuple(entry.path for entry in PAGES)
 # Our own constant CSS (never user text): every rem-sized text and control one quarter larger for the
 # back of a classroom (charts keep their own, already large, font sizes: a CSS zoom would break the
@@ -84,14 +87,28 @@ def presentation_switch() -> None:
 
 
 def my_lesson(title: str, page: str) -> None:
-    """The sidebar's lesson tools: add the view on screen, reorder or remove steps, save the lesson
-    as a file and load it again next year, and present it."""
-    steps: tuple[Step, ...] = st.session_state.get(_MY_LESSON, ())
-    if st.sidebar.button(TEXT["lesson_add"], key="lesson_add", icon=":material/playlist_add:"):  # on every page
+    """The sidebar's lesson tools: add the view on screen (on every page), and in an expander drawn
+    only while open (its file uploader and buttons would otherwise cost every slider step and every
+    cold open), reorder or remove steps, save the lesson as a file, load it again, and present it."""
+    saved: tuple[Step, ...] = st.session_state.get(_MY_LESSON, ())
+    steps = saved
+    if st.sidebar.button(TEXT["lesson_add"], key="lesson_add", icon=":material/playlist_add:"):
         query = {key: st.query_params.get_all(key) for key in st.query_params}
         steps = steps + (step_of(page, query, title),)
     views = plural(len(steps), TEXT["lesson_view_one"], TEXT["lesson_view_many"])
-    box = st.sidebar.expander(TEXT["lesson_mine"].format(views=views), icon=":material/school:")
+    box = st.sidebar.expander(TEXT["lesson_mine"].format(views=views), icon=":material/school:",
+                              expanded=st.session_state.get(_LESSON_OPEN, False), key=LESSON_BOX, on_change="rerun")
+    st.session_state[_LESSON_OPEN] = box.open  # a new count in the label makes a new expander: keep it open
+    if box.open:
+        steps = _lesson_tools(box, steps)
+    if steps != saved:
+        st.session_state[_MY_LESSON] = steps
+        st.rerun()  # the list shows the new order at once
+
+
+def _lesson_tools(box: DeltaGenerator, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The open lesson expander: each step with up, down and remove; load, save and present.
+    Returns the steps as the clicks of this run leave them."""
     for i, step in enumerate(steps):
         box.markdown(f"{i + 1}. {md_escape(step.title)}")
         row = box.container(horizontal=True, gap="small")
@@ -110,11 +127,9 @@ def my_lesson(title: str, page: str) -> None:
             from ui.page import show_error  # ui.page starts every page with this module's tools
 
             show_error(exc, box)
-    if steps != st.session_state.get(_MY_LESSON, ()):
-        st.session_state[_MY_LESSON] = steps
-        st.rerun()  # the list above shows the new order at once
     if steps:
         box.download_button(TEXT["lesson_save"], to_json(steps), "lesson.json", "application/json",
                             key="lesson_save", on_click="ignore", icon=":material/download:")
         if box.button(TEXT["lesson_present"], key="lesson_present", type="primary", icon=":material/co_present:"):
             _go(steps[0], 0, MINE)
+    return steps

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.app.conftest import assert_clean, run_page
+from ui.presentation import LESSON_BOX
 from ui.safe import md_escape
 from ui.text.common import TEXT
 from ui.text.attacks import TEXT as ATTACKS_TEXT
@@ -54,6 +55,10 @@ def test_a_teacher_builds_reorders_saves_and_presents_a_lesson() -> None:
     at.switch_page("pages/5_Randomized_response.py").run()
     at.button(key="lesson_add").click().run()
     assert_clean(at)
+    assert not [m for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")]  # closed: not drawn
+    assert not at.sidebar.file_uploader and not [b for b in at.button if b.key == "lesson_present"]
+    at.session_state[LESSON_BOX] = True  # the teacher opens "My lesson"
+    at.run()
     assert [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")] == [
         f"1. {md_escape(ATTACKS)}", f"2. {md_escape(RR)}"]
     at.button(key="lesson_up_1").click().run()  # Randomized response first, then Attacks
@@ -75,3 +80,16 @@ def test_charts_offer_slide_files_only_in_presentation_mode() -> None:
     assert_clean(at)
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels.count(TEXT["slide_png"]) == labels.count(TEXT["slide_svg"]) >= 2  # one pair per chart
+
+
+def test_the_open_lesson_stays_open_as_views_are_added_and_pages_change() -> None:
+    at = run_page("pages/1_Attacks.py")
+    at.session_state[LESSON_BOX] = True
+    at.run()
+    at.button(key="lesson_add").click().run()  # "1 view" in the label: a new expander, kept open
+    at.switch_page("pages/5_Randomized_response.py").run()
+    at.button(key="lesson_add").click().run()
+    assert_clean(at)
+    assert [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")] == [
+        f"1. {md_escape(ATTACKS)}", f"2. {md_escape(RR)}"]
+    assert [b.key for b in at.button if b.key == "lesson_present"] == ["lesson_present"]

@@ -2,7 +2,9 @@
 
 Both figures compare each page with `bench/minimal_app.py` (one slider, one number) measured in the
 same run, on the same machine, with the project's .streamlit/config.toml, Playwright driving
-Debian's chromium on loopback:
+Debian's chromium on loopback; and with `bench/floor_app.py`, the floor of a page of ours (the
+shared sidebar, and one epsilon slider, one chart and one sentence in a fragment), which no page can
+beat, so that a page's figure says both how far it is from the target and how much of that is its own:
 
 1. Slider step (target: at most 2x the minimal page). On each page with a slider, the epsilon slider
    (role slider whose name holds "ε" or "epsilon", else the first slider; the one used is printed)
@@ -34,7 +36,9 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import statistics
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -49,6 +53,8 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, start_server
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 MINIMAL = "minimal page"
+FLOOR = "floor page"  # bench/floor_app.py: the shared sidebar and one slider, chart and sentence
+REFERENCES = (MINIMAL, FLOOR)
 PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
          "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 SLIDER_PAGES = PAGES[1:]  # the home page has no slider
@@ -134,14 +140,25 @@ class Figures:
 
 @contextmanager
 def server(kind: str) -> Iterator[str]:
-    """A fresh server of the app ("app") or of the minimal page ("minimal"); yields its base URL."""
+    """A fresh server of the app ("app"), the minimal page ("minimal") or the floor page ("floor");
+    yields its base URL. The floor page runs as the main script of a folder that links the app's
+    pages and modules (its sidebar menu needs them), warmed up like the app."""
     port = _free_port()
     log = OUT / f"bench-browser-{kind}.log"
-    proc = start_server(port, log) if kind == "app" else start_server(port, log, ROOT / "bench" / "minimal_app.py")
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop_server(proc)
+    with tempfile.TemporaryDirectory(prefix="floor-") as folder:
+        if kind == "app":
+            proc = start_server(port, log)
+        elif kind == "minimal":
+            proc = start_server(port, log, ROOT / "bench" / "minimal_app.py")
+        else:
+            for name in ("ui", "dpcore", "data", "pages"):
+                (Path(folder) / name).symlink_to(ROOT / name)
+            shutil.copy(ROOT / "bench" / "floor_app.py", Path(folder) / "app.py")  # a link would resolve
+            proc = start_server(port, log, Path(folder) / "app.py", warm=True)
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            stop_server(proc)
 
 
 def _same_path(actual: str, wanted: str) -> bool:
@@ -248,8 +265,8 @@ def _guard(figures: Figures, action: Callable[[], None]) -> None:
 
 def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> dict[str, Figures]:
     results: dict[str, Figures] = {}
-    with server("minimal") as minimal_url, server("app") as app_url:
-        targets = [(MINIMAL, minimal_url + "/")] + [(p, f"{app_url}/{p}") for p in pages]
+    with server("minimal") as minimal_url, server("floor") as floor_url, server("app") as app_url:
+        targets = [(MINIMAL, minimal_url + "/"), (FLOOR, floor_url + "/")] + [(p, f"{app_url}/{p}") for p in pages]
         for name, url in targets:
             figures = results[name] = Figures()
             context = browser.new_context(viewport=VIEWPORT)
@@ -261,7 +278,7 @@ def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> di
 
 
 def run_cold(browser: Browser, pages: list[str], runs: int) -> dict[str, Figures]:
-    results = {name: Figures() for name in [MINIMAL, *pages]}
+    results = {name: Figures() for name in [*REFERENCES, *pages]}
     for _ in range(runs):  # interleaved, so a slow spell of the machine hits every page alike
         for name, figures in results.items():
             _guard(figures, partial(_cold_run, browser, name, figures))
@@ -270,8 +287,9 @@ def run_cold(browser: Browser, pages: list[str], runs: int) -> dict[str, Figures
 
 def _cold_run(browser: Browser, name: str, figures: Figures) -> None:
     """One cold open of one page, on a server of its own started for it."""
-    with server("minimal" if name == MINIMAL else "app") as base:
-        seconds, problem = cold_open(browser, f"{base}/{'' if name == MINIMAL else name}")
+    kind = {MINIMAL: "minimal", FLOOR: "floor"}.get(name, "app")
+    with server(kind) as base:
+        seconds, problem = cold_open(browser, f"{base}/{'' if name in REFERENCES else name}")
     if problem:
         figures.problems.append(problem)
     if seconds is not None:
@@ -279,7 +297,7 @@ def _cold_run(browser: Browser, name: str, figures: Figures) -> None:
 
 
 def _label(name: str) -> str:
-    return name if name == MINIMAL else "/" + name
+    return name if name in REFERENCES else "/" + name
 
 
 def _problems(figures: Figures) -> None:
@@ -287,20 +305,26 @@ def _problems(figures: Figures) -> None:
         print(f"    problem: {text} ({figures.problems.count(text)}x)")
 
 
+def _ratios(value: float, results: dict[str, Figures], measure: str = "times") -> str:
+    """`value` against the median of the minimal page and of the floor page: "2.10x, floor 1.05x"."""
+    shown = []
+    for name, prefix in ((MINIMAL, ""), (FLOOR, "floor ")):
+        reference = getattr(results[name], measure) if name in results else []
+        shown.append(f"{prefix}{value / statistics.median(reference):.2f}x" if reference else f"{prefix}n/a")
+    return ", ".join(shown)
+
+
 def report_steps(results: dict[str, Figures], steps: int) -> None:
     print(f"1. slider step, key press to the last change of the page (median of {steps} steps; "
-          f"target <= 2x the minimal page); 'last message': when the rerun's last message arrived")
-    base = results[MINIMAL]
-    m = statistics.median(base.times) if base.times else None
-    mc = statistics.median(base.cpu) if base.cpu else None
+          f"target <= 2x the minimal page; 'floor': against the floor page); 'last message': when "
+          f"the rerun's last message arrived")
     for name, figures in results.items():
         if not figures.times:
             print(f"  {_label(name):>26}: no figure ({figures.note or 'see below'})")
             _problems(figures)
             continue
         t, c = statistics.median(figures.times), statistics.median(figures.cpu)
-        ratio = f"{t / m:.2f}x" if m else "n/a"
-        cpu_ratio = f"{c / mc:.2f}x" if mc else "n/a"
+        ratio, cpu_ratio = _ratios(t, results), _ratios(c, results, "cpu")
         last = statistics.median(figures.messages)
         print(f"  {_label(name):>26}: {t * 1000:5.0f} ms ({ratio}), browser CPU {c * 1000:4.0f} ms "
               f"({cpu_ratio}), last message at {last * 1000:4.0f} ms, {len(figures.times)} steps, "
@@ -310,15 +334,13 @@ def report_steps(results: dict[str, Figures], steps: int) -> None:
 
 def report_cold(results: dict[str, Figures], runs: int) -> None:
     print(f"2. cold open, navigation start to every chart drawn and the page still "
-          f"(median of {runs} fresh servers; target <= 1.5x the minimal page)")
-    base = results[MINIMAL]
-    m = statistics.median(base.times) if base.times else None
+          f"(median of {runs} fresh servers; target <= 1.5x the minimal page; 'floor': against the floor page)")
     for name, figures in results.items():
         if not figures.times:
             print(f"  {_label(name):>26}: no figure")
         else:
             t = statistics.median(figures.times)
-            ratio = f"{t / m:.2f}x" if m else "n/a"
+            ratio = _ratios(t, results)
             runs_ms = ", ".join(f"{x * 1000:.0f}" for x in figures.times)
             print(f"  {_label(name):>26}: {t * 1000:5.0f} ms ({ratio}), runs {runs_ms} ms")
         _problems(figures)

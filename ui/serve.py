@@ -44,11 +44,17 @@ def warm_up() -> None:
 
 
 def main() -> None:
+    """`streamlit run app.py [options]` after `warm_up`; `--main PATH` first runs another main script
+    of ours the same way (bench/floor_app.py, the floor of a page)."""
     sys.path.insert(0, str(ROOT))
+    args = sys.argv[1:]
+    script = ROOT / "app.py"
+    if args[:1] == ["--main"]:
+        script, args = Path(args[1]), args[2:]
     warm_up()
     from streamlit.web.cli import main as streamlit
 
-    sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *sys.argv[1:]]
+    sys.argv = ["streamlit", "run", str(script), *args]
     streamlit()
 
 

@@ -44,12 +44,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py") -> subprocess.Popen[bytes]:
+def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py",
+                 warm: bool = False) -> subprocess.Popen[bytes]:
     """Start the app as `scripts/run_app.sh` does (`python -m ui.serve`), or `streamlit run script`
-    for another script, on a loopback port with the project's config; wait for its health check."""
+    for another script (through `ui.serve --main script`, warmed up like the app, if `warm`), on a
+    loopback port with the project's config; wait for its health check."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
-    command = ["-m", "ui.serve"] if script == ROOT / "app.py" else ["-m", "streamlit", "run", str(script)]
+    if script == ROOT / "app.py":
+        command = ["-m", "ui.serve"]
+    else:
+        command = ["-m", "ui.serve", "--main", str(script)] if warm else ["-m", "streamlit", "run", str(script)]
     proc = subprocess.Popen(
         [
             sys.executable, *command,

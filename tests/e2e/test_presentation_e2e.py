@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import expect_clean, open_app, wait_for_app_run
 from ui.text.common import TEXT
+from ui.text.attacks import TEXT as ATTACKS
 from ui.text.histogram import TEXT as HISTOGRAM
 from ui.views.lesson import TOUR
 
@@ -62,4 +63,21 @@ def test_a_chart_is_saved_at_slide_size(page: Page, base_url: str) -> None:
     image = open(download.value.path(), "rb").read()
     assert image[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", image[16:24]) == (1920, 1080)
+    expect_clean(page)
+
+
+def test_the_lesson_tools_open_on_demand_and_stay_open_as_views_are_added(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}/Attacks")
+    sidebar = page.get_by_test_id("stSidebar")
+    loader = sidebar.get_by_text(TEXT["lesson_load"])
+    expect(loader).to_have_count(0)  # closed: its uploader and buttons are not drawn
+    sidebar.get_by_text(TEXT["lesson_mine"].format(views=TEXT["lesson_view_many"].format(n=0))).click()
+    wait_for_app_run(page)
+    expect(loader).to_be_visible()
+    sidebar.get_by_role("button", name=TEXT["lesson_add"]).click()
+    wait_for_app_run(page)
+    expect(sidebar.get_by_text(TEXT["lesson_mine"].format(views=TEXT["lesson_view_one"].format(n=1)))).to_be_visible()
+    expect(sidebar.get_by_text(ATTACKS["title"], exact=True)).to_be_visible()  # a new label, still open
+    expect(loader).to_be_visible()
+    expect(sidebar.get_by_role("button", name=TEXT["lesson_present"])).to_be_visible()
     expect_clean(page)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import streamlit as st
+
 from tests.app.conftest import assert_clean, chart_titled, page_text, run_page
+from ui.i18n import language
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
 
@@ -25,7 +28,7 @@ def test_a_link_to_a_broken_mechanism_shows_it_caught() -> None:
     assert "With 1,000 outputs on each input" in page_text(at)
 
 
-def test_going_back_to_a_number_of_draws_reuses_its_audit(monkeypatch) -> None:
+def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
     computed: list[int] = []
     compute = mechanism.compute
 
@@ -34,9 +37,17 @@ def test_going_back_to_a_number_of_draws_reuses_its_audit(monkeypatch) -> None:
         return compute(settings)
 
     monkeypatch.setattr(mechanism, "compute", counting)
+    st.cache_data.clear()  # no audit kept from another test
     at = run_page(PAGE, {"audit_draws": "10,000"})
     at.select_slider(key="audit_draws").set_value(1_000).run()
     at.select_slider(key="audit_draws").set_value(10_000).run()
     assert_clean(at)
     assert "With 10,000 outputs on each input" in page_text(at)
     assert computed == [10_000, 1_000]  # the second visit to 10,000 is the audit kept from the first
+    classmate = run_page(PAGE, {"audit_draws": "10,000"})  # another session: the same audit, shared
+    assert "With 10,000 outputs on each input" in page_text(classmate)
+    assert computed == [10_000, 1_000]
+    with language("zh"):
+        chinese = run_page(PAGE, {"audit_draws": "10,000", "lang": "zh"})
+    assert_clean(chinese)
+    assert computed == [10_000, 1_000, 10_000]  # its sentences are another language's

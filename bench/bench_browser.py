@@ -40,7 +40,7 @@ import shutil
 import statistics
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -141,24 +141,31 @@ class Figures:
 @contextmanager
 def server(kind: str) -> Iterator[str]:
     """A fresh server of the app ("app"), the minimal page ("minimal") or the floor page ("floor");
-    yields its base URL. The floor page runs as the main script of a folder that links the app's
-    pages and modules (its sidebar menu needs them), warmed up like the app."""
+    yields its base URL."""
     port = _free_port()
     log = OUT / f"bench-browser-{kind}.log"
-    with tempfile.TemporaryDirectory(prefix="floor-") as folder:
+    with ExitStack() as stack:
         if kind == "app":
             proc = start_server(port, log)
         elif kind == "minimal":
             proc = start_server(port, log, ROOT / "bench" / "minimal_app.py")
         else:
-            for name in ("ui", "dpcore", "data", "pages"):
-                (Path(folder) / name).symlink_to(ROOT / name)
-            shutil.copy(ROOT / "bench" / "floor_app.py", Path(folder) / "app.py")  # a link would resolve
-            proc = start_server(port, log, Path(folder) / "app.py", warm=True)
+            proc = start_server(port, log, stack.enter_context(_floor_script()), warm=True)
         try:
             yield f"http://127.0.0.1:{port}"
         finally:
             stop_server(proc)
+
+
+@contextmanager
+def _floor_script() -> Iterator[Path]:
+    """bench/floor_app.py as the main script of a temporary folder that links the app's pages and
+    modules (its sidebar menu needs them); a copy, since a link would resolve to bench/."""
+    with tempfile.TemporaryDirectory(prefix="floor-") as folder:
+        for name in ("ui", "dpcore", "data", "pages"):
+            (Path(folder) / name).symlink_to(ROOT / name)
+        shutil.copy(ROOT / "bench" / "floor_app.py", Path(folder) / "app.py")
+        yield Path(folder) / "app.py"
 
 
 def _same_path(actual: str, wanted: str) -> bool:

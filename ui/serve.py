@@ -4,7 +4,8 @@ Streamlit imports a page's modules on the first visit after a server start, so t
 (a class opening the app at once) waits for pandas, pyarrow and the app's own modules (~0.4 s),
 and on the Audit page for scipy.stats (~0.5 s: its cold open went from 2.38x to 1.93x the minimal
 page). Importing them here, before the server accepts anyone, moves that wait to the server's
-start, with Streamlit's own first-run steps (`warm_up`). The rest is `streamlit run app.py` with the given options.
+start, with Streamlit's own first-run steps (`warm_up`). The rest is `streamlit run app.py` with
+the given options.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
-from ui.serve import app_modules
+from ui.serve import app_modules, warm_up
 
 
 def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> None:
@@ -16,10 +17,6 @@ def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> No
 
 
 def test_warm_up_leaves_streamlit_s_first_run_steps_done() -> None:
-    import sys
-
-    from ui.serve import warm_up
-
     warm_up()
     assert "streamlit.emojis" in sys.modules  # the emoji table set_page_config would load
     assert "ui.views.audit.mechanism" in sys.modules

@@ -4,11 +4,14 @@ Both figures compare each page with `bench/minimal_app.py` (one slider, one numb
 same run, on the same machine, with the project's .streamlit/config.toml, Playwright driving
 Debian's chromium on loopback; and with `bench/floor_app.py`, the floor of a page of ours (the
 shared sidebar, and one epsilon slider, one chart and one sentence in a fragment), which no page can
-beat, so that a page's figure says both how far it is from the target and how much of that is its own:
+beat, so that a page's figure says both how far it is from the target and how much of that is its own;
+and with `bench/floor_client_app.py`, that floor page with epsilon moved by the chart itself (a
+Vega-Lite parameter bound to a range input; the chart holds every epsilon's numbers), the cost of a
+step that never leaves the browser:
 
 1. Slider step (target: at most 2x the minimal page). On each page with a slider, the epsilon slider
-   (role slider whose name holds "ε" or "epsilon", else the first slider; the one used is printed)
-   is focused, then each step is a key press sent with `page.keyboard` (never through a locator,
+   (role slider or range input whose name holds "ε" or "epsilon", else the first slider; the one
+   used is printed) is focused, then each step is a key press sent with `page.keyboard` (never through a locator,
    which walks the page first). A MutationObserver on `[data-testid=stMain]` (subtree, childList,
    attributes, characterData) keeps the `performance.now()` of the last change, and a wrapper of
    the page's WebSocket counts the app's messages. The step ends when the rerun has happened (the
@@ -18,8 +21,10 @@ beat, so that a page's figure says both how far it is from the target and how mu
    miss a fast rerun: React may render running and notRunning in one go.) 3 warm-up steps, then
    12 alternating ArrowRight/ArrowLeft; the median is printed, with the browser's main-thread CPU
    per step (Chrome's TaskDuration through CDP), steadier than wall time on a shared machine, and
-   when the rerun's last message arrived (the rest of the step is the browser drawing). The Histogram page's line is the successor of this file's old figure
-   (epsilon change to the histogram redrawn).
+   when the rerun's last message arrived (the rest of the step is the browser drawing). A slider
+   inside a chart (a Vega-Lite binding) sends nothing: its step ends when the main area has not
+   changed for 400 ms, and a message sent is reported as a problem. The Histogram page's line is
+   the successor of this file's old figure (epsilon change to the histogram redrawn).
 2. Cold open (target: at most 1.5x the minimal page). For each page and each run a fresh
    `streamlit run` server and a new browser context; from navigation start to the last mutation in
    the main area, once the script is notRunning, every Vega-Lite chart has an svg with a drawn
@@ -54,7 +59,9 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 MINIMAL = "minimal page"
 FLOOR = "floor page"  # bench/floor_app.py: the shared sidebar and one slider, chart and sentence
-REFERENCES = (MINIMAL, FLOOR)
+CLIENT = "floor in browser"  # bench/floor_client_app.py: the same, stepped by the chart itself
+REFERENCES = (MINIMAL, FLOOR, CLIENT)
+SCRIPTS = {FLOOR: "floor_app.py", CLIENT: "floor_client_app.py"}
 PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
          "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 SLIDER_PAGES = PAGES[1:]  # the home page has no slider
@@ -98,7 +105,7 @@ OBSERVER = """
 # the key press, or zero on opening), the last one `quiet` ms ago; the script not running; `charts`
 # drawn if asked; and no mutation in the main area for `quiet` ms. Polled inside the page.
 SETTLED = """
-async ({quiet, timeout, noRerun, since, charts}) => {
+async ({quiet, timeout, noRerun, since, charts, rerun}) => {
   const b = window.__bench, t0 = performance.now();
   const chartsDrawn = () => Array.from(document.querySelectorAll('[data-testid=stVegaLiteChart]'))
     .every(c => Array.from(c.querySelectorAll('svg g[class*="mark-"]')).some(g => g.childElementCount > 0));
@@ -107,10 +114,10 @@ async ({quiet, timeout, noRerun, since, charts}) => {
     const now = performance.now();
     const app = document.querySelector('[data-testid=stApp]');
     const idle = app && app.dataset.testScriptState === 'notRunning';
-    const ran = b.sent > since.sent && b.received > since.received && now - b.lastReceived >= quiet;
+    const ran = !rerun || (b.sent > since.sent && b.received > since.received && now - b.lastReceived >= quiet);
     const drawn = !charts || chartsDrawn();
     if (idle && ran && drawn && b.mutations > 0 && now - b.last >= quiet) return {ok: true, last: b.last, lastMessage: b.lastReceived};
-    if (since.now && b.sent === since.sent && now - t0 > noRerun) return {ok: false, why: 'no rerun sent'};
+    if (rerun && since.now && b.sent === since.sent && now - t0 > noRerun) return {ok: false, why: 'no rerun sent'};
     if (now - t0 > timeout)
       return {ok: false,
               why: `did not settle (script ${app && app.dataset.testScriptState}, charts drawn: ${drawn})`};
@@ -123,9 +130,10 @@ SHOWN = """Array.from(document.querySelectorAll('[data-testid=stException], [dat
 OPENING = {"sent": 0, "received": 0, "now": 0}  # traffic counts before a page's first message
 
 
-def _settle(page: Page, quiet: int, timeout: int, since: dict, charts: bool) -> dict:
+def _settle(page: Page, quiet: int, timeout: int, since: dict, charts: bool, rerun: bool = True) -> dict:
+    """Wait until the page has settled (see SETTLED); `rerun=False` for a step the browser makes alone."""
     return page.evaluate(SETTLED, {"quiet": quiet, "timeout": timeout, "noRerun": NO_RERUN_MS,
-                                   "since": since, "charts": charts})
+                                   "since": since, "charts": charts, "rerun": rerun})
 
 
 @dataclass
@@ -140,17 +148,17 @@ class Figures:
 
 @contextmanager
 def server(kind: str) -> Iterator[str]:
-    """A fresh server of the app ("app"), the minimal page ("minimal") or the floor page ("floor");
+    """A fresh server of the app ("app"), the minimal page (MINIMAL) or a floor page (FLOOR, CLIENT);
     yields its base URL."""
     port = _free_port()
     log = OUT / f"bench-browser-{kind}.log"
     with ExitStack() as stack:
         if kind == "app":
             proc = start_server(port, log)
-        elif kind == "minimal":
+        elif kind == MINIMAL:
             proc = start_server(port, log, ROOT / "bench" / "minimal_app.py")
         else:
-            proc = start_server(port, log, stack.enter_context(_floor_script()), warm=True)
+            proc = start_server(port, log, stack.enter_context(_floor_script(SCRIPTS[kind])), warm=True)
         try:
             yield f"http://127.0.0.1:{port}"
         finally:
@@ -158,13 +166,13 @@ def server(kind: str) -> Iterator[str]:
 
 
 @contextmanager
-def _floor_script() -> Iterator[Path]:
-    """bench/floor_app.py as the main script of a temporary folder that links the app's pages and
-    modules (its sidebar menu needs them); a copy, since a link would resolve to bench/."""
+def _floor_script(script: str) -> Iterator[Path]:
+    """bench/`script` (a floor page) as the main script of a temporary folder that links the app's
+    pages and modules (its sidebar menu needs them); a copy, since a link would resolve to bench/."""
     with tempfile.TemporaryDirectory(prefix="floor-") as folder:
         for name in ("ui", "dpcore", "data", "pages"):
             (Path(folder) / name).symlink_to(ROOT / name)
-        shutil.copy(ROOT / "bench" / "floor_app.py", Path(folder) / "app.py")
+        shutil.copy(ROOT / "bench" / script, Path(folder) / "app.py")
         yield Path(folder) / "app.py"
 
 
@@ -176,7 +184,7 @@ def _same_path(actual: str, wanted: str) -> bool:
 FOCUS = """
 ([name, pattern]) => {
   const sliders = Array.from(document.querySelectorAll('[role=slider], input[type=range]'));
-  const label = e => e.getAttribute('aria-label') || '';
+  const label = e => e.getAttribute('aria-label') || (e.closest('label') || {}).textContent || '';
   const re = new RegExp(pattern, 'i');
   const found = sliders.find(e => name !== null && label(e) === name) || sliders.find(e => re.test(label(e)))
     || sliders[0];
@@ -185,6 +193,10 @@ FOCUS = """
   return label(found);
 }
 """
+
+
+# Is the focused slider a chart's own input (a Vega-Lite parameter): does a step stay in the browser?
+IN_CHART = "document.activeElement.closest('.vega-bind') !== null"
 
 
 def _focus_slider(page: Page, name: str | None = None) -> str:
@@ -210,7 +222,8 @@ def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures
         figures.problems.append(f"shown after opening: {shown}")
     slider_name = _focus_slider(page)
     how = "epsilon slider" if EPSILON.search(slider_name) else "no epsilon slider, so the first slider"
-    figures.note = f"{how} '{slider_name}'"
+    rerun = not page.evaluate(IN_CHART)
+    figures.note = f"{how} '{slider_name.strip()}'" + ("" if rerun else ", in the chart: no rerun")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
 
@@ -228,7 +241,7 @@ def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures
         since = page.evaluate("() => { const b = window.__bench; "
                               "return {sent: b.sent, received: b.received, now: performance.now()} }")
         page.keyboard.press(key)
-        result = _settle(page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False)
+        result = _settle(page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False, rerun=rerun)
         cpu = busy() - cpu_start
         if not result["ok"]:
             figures.problems.append(f"step {i + 1} ({key}): {result['why']}")
@@ -238,7 +251,10 @@ def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures
         if i >= warmup:
             figures.times.append((result["last"] - since["now"]) / 1000)
             figures.cpu.append(cpu)
-            figures.messages.append((result["lastMessage"] - since["now"]) / 1000)
+            if rerun:
+                figures.messages.append((result["lastMessage"] - since["now"]) / 1000)
+            elif page.evaluate("window.__bench.sent") > since["sent"]:
+                figures.problems.append("a step in the chart sent a message to the server")
     shown = page.evaluate(SHOWN)
     if shown:
         figures.problems.append(f"shown after the steps: {shown}")
@@ -272,8 +288,10 @@ def _guard(figures: Figures, action: Callable[[], None]) -> None:
 
 def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> dict[str, Figures]:
     results: dict[str, Figures] = {}
-    with server("minimal") as minimal_url, server("floor") as floor_url, server("app") as app_url:
-        targets = [(MINIMAL, minimal_url + "/"), (FLOOR, floor_url + "/")] + [(p, f"{app_url}/{p}") for p in pages]
+    with ExitStack() as stack:
+        urls = {name: stack.enter_context(server(name)) + "/" for name in REFERENCES}
+        app_url = stack.enter_context(server("app"))
+        targets = [*urls.items()] + [(p, f"{app_url}/{p}") for p in pages]
         for name, url in targets:
             figures = results[name] = Figures()
             context = browser.new_context(viewport=VIEWPORT)
@@ -294,8 +312,7 @@ def run_cold(browser: Browser, pages: list[str], runs: int) -> dict[str, Figures
 
 def _cold_run(browser: Browser, name: str, figures: Figures) -> None:
     """One cold open of one page, on a server of its own started for it."""
-    kind = {MINIMAL: "minimal", FLOOR: "floor"}.get(name, "app")
-    with server(kind) as base:
+    with server(name if name in REFERENCES else "app") as base:
         seconds, problem = cold_open(browser, f"{base}/{'' if name in REFERENCES else name}")
     if problem:
         figures.problems.append(problem)
@@ -332,10 +349,9 @@ def report_steps(results: dict[str, Figures], steps: int) -> None:
             continue
         t, c = statistics.median(figures.times), statistics.median(figures.cpu)
         ratio, cpu_ratio = _ratios(t, results), _ratios(c, results, "cpu")
-        last = statistics.median(figures.messages)
+        last = f"{statistics.median(figures.messages) * 1000:4.0f} ms" if figures.messages else "none"
         print(f"  {_label(name):>26}: {t * 1000:5.0f} ms ({ratio}), browser CPU {c * 1000:4.0f} ms "
-              f"({cpu_ratio}), last message at {last * 1000:4.0f} ms, {len(figures.times)} steps, "
-              f"{figures.note}")
+              f"({cpu_ratio}), last message at {last}, {len(figures.times)} steps, {figures.note}")
         _problems(figures)
 
 

@@ -31,4 +31,5 @@ def release(ctx: PageContext) -> None:
     st.markdown(f"With ε = {epsilon:g}, each count moves by about ±{1.0 / epsilon:.1f} (Laplace noise).")
 
 
-release(start_page("Floor of a page"))
+if __name__ == "__main__":  # Streamlit runs it as the main script; floor_client_app imports its numbers
+    release(start_page("Floor of a page"))

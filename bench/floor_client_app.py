@@ -4,8 +4,10 @@ and the chart holds the noisy counts for every epsilon of the grid. A key press 
 redraws the chart (and the sentence, its subtitle) in the browser: no rerun, no message.
 
 It measures what a step could cost if a page moved its chart itself (the decision asked of the CEO
-in the notes); no page of the app works this way yet. What such a page gives up: epsilon is not in
-the address, and the server does not know it (downloads, tables, sentences outside the chart).
+in the notes); no page of the app works this way yet. The address follows the input: a small
+component writes `?floor_eps=<grid index>` with `history.replaceState` (no rerun), and the page
+opens at the index the address holds. The server itself does not learn a moved epsilon, so sentences
+outside the chart, tables and downloads could not follow it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,21 @@ from dpcore.limits import EPSILON_GRID
 from ui.charts.histogram import paired_histograms
 from ui.page import start_page
 
+PARAM = "floor_eps"
+# Writes the value of a range input found by `selector` into the address as `param`, on every input.
+ADDRESS = st.components.v2.component("dpx_bench_address", html="<span></span>", js="""
+export default function ({ data }) {
+  const write = (event) => {
+    if (!event.target.closest || !event.target.closest(data.selector)) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set(data.param, event.target.value);
+    window.history.replaceState(window.history.state, "", url);
+  };
+  document.addEventListener("input", write, true);
+  return () => document.removeEventListener("input", write, true);
+}
+""")
+
 start_page("Floor of a page, stepped in the browser")
 noise = np.random.default_rng(1).laplace(0.0, 1.0, (2, len(TRUE)))
 frames = []
@@ -29,11 +46,14 @@ for i, epsilon in enumerate(EPSILON_GRID):  # the same draw of noise, scaled to 
 spec = paired_histograms(BINS, TRUE, TRUE, [1], LABELS)
 spec["datasets"]["bars"] = pa.concat_tables(frames)
 spec["layer"][1]["transform"] = [{"filter": "datum.i == eps"}]
+asked = st.query_params.get(PARAM, "")
+start = int(asked) if asked.isdigit() and int(asked) < len(EPSILON_GRID) else EPSILON_GRID.index(1.0)
 sentences = [f"With ε = {e:g}, each count moves by about ±{1.0 / e:.1f} (Laplace noise)." for e in EPSILON_GRID]
 spec["params"] = [
-    {"name": "eps", "value": EPSILON_GRID.index(1.0),
+    {"name": "eps", "value": start,
      "bind": {"input": "range", "min": 0, "max": len(EPSILON_GRID) - 1, "step": 1, "name": "ε (step of the grid) "}},
     {"name": "sentences", "value": sentences},
 ]
 spec["title"]["subtitle"] = {"expr": "sentences[eps]"}
-st.vega_lite_chart(spec=spec, key="floor_client_fig", width="stretch")
+st.container(key="floor_client").vega_lite_chart(spec=spec, key="floor_client_fig", width="stretch")
+ADDRESS(key="floor_address", data={"selector": ".st-key-floor_client .vega-bind", "param": PARAM}, height=0)

@@ -11,8 +11,8 @@ step that never leaves the browser:
 
 1. Slider step (target: at most 2x the minimal page). On each page with a slider, the epsilon slider
    (role slider or range input whose name holds "ε" or "epsilon", else the first slider; the one
-   used is printed) is focused, then each step is a key press sent with `page.keyboard` (never through a locator,
-   which walks the page first). A MutationObserver on `[data-testid=stMain]` (subtree, childList,
+   used is printed) is focused, then each step is a key press sent with `page.keyboard` (never
+   through a locator, which walks the page first). A MutationObserver on `[data-testid=stMain]` (subtree, childList,
    attributes, characterData) keeps the `performance.now()` of the last change, and a wrapper of
    the page's WebSocket counts the app's messages. The step ends when the rerun has happened (the
    page sent a message and got replies, the last 400 ms ago), `[data-testid=stApp]` says
@@ -151,7 +151,7 @@ def server(kind: str) -> Iterator[str]:
     """A fresh server of the app ("app"), the minimal page (MINIMAL) or a floor page (FLOOR, CLIENT);
     yields its base URL."""
     port = _free_port()
-    log = OUT / f"bench-browser-{kind}.log"
+    log = OUT / f"bench-browser-{kind.replace(' ', '-')}.log"
     with ExitStack() as stack:
         if kind == "app":
             proc = start_server(port, log)

@@ -44,14 +44,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py",
-                 warm: bool = False) -> subprocess.Popen[bytes]:
-    """Start the app as `scripts/run_app.sh` does (`python -m ui.serve`), or `streamlit run script`
-    for another script (through `ui.serve --main script`, warmed up like the app, if `warm`), on a
-    loopback port with the project's config; wait for its health check."""
+def start_server(port: int, log_path: Path, script: Path | None = None,
+                 warm: bool = False, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """Start the app of the checkout `root` as `scripts/run_app.sh` does (`python -m ui.serve`), or
+    `streamlit run script` for another script (through `ui.serve --main script`, warmed up like the
+    app, if `warm`), on a loopback port with the project's config; wait for its health check."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("wb")
-    if script == ROOT / "app.py":
+    if script is None:
         command = ["-m", "ui.serve"]
     else:
         command = ["-m", "ui.serve", "--main", str(script)] if warm else ["-m", "streamlit", "run", str(script)]
@@ -61,7 +61,7 @@ def start_server(port: int, log_path: Path, script: Path = ROOT / "app.py",
             "--server.port", str(port), "--server.address", "127.0.0.1",
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
         ],
-        cwd=ROOT,
+        cwd=root,
         stdout=log,
         stderr=subprocess.STDOUT,
     )

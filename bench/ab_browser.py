@@ -50,9 +50,12 @@ def main() -> None:
                 slider_steps(context.new_page(), urls[name], args.warmup, args.steps, results[name])
                 context.close()
     for name, figures in results.items():
-        print(f"{name} ({roots[name]}): step median {statistics.median(figures.times) * 1000:.1f} ms, "
-              f"browser CPU {statistics.median(figures.cpu) * 1000:.1f} ms, {len(figures.times)} steps, "
-              f"{figures.note}")
+        if figures.times:
+            print(f"{name} ({roots[name]}): step median {statistics.median(figures.times) * 1000:.1f} ms, "
+                  f"browser CPU {statistics.median(figures.cpu) * 1000:.1f} ms, {len(figures.times)} steps, "
+                  f"{figures.note}")
+        else:
+            print(f"{name} ({roots[name]}): no figure")
         for problem in dict.fromkeys(figures.problems):
             print(f"    problem: {problem}")
 

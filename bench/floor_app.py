@@ -19,6 +19,13 @@ from ui.widgets import epsilon_slider
 TRUE = np.array([405, 436, 421, 457, 463])  # the course's patients by age bucket
 BINS = ("0-20", "20-40", "40-60", "60-80", "80+")
 LABELS = BarsLabels("Noisy counts of D and D′", "Age", "Number of people")
+CHANGED = [1]  # D′ has one person fewer in the second bin
+NEIGHBOUR_SHIFT = np.array([0, 1, 0, 0, 0])
+
+
+def sentence(epsilon: float) -> str:
+    """The floor's one sentence at `epsilon`."""
+    return f"With ε = {epsilon:g}, each count moves by about ±{1.0 / epsilon:.1f} (Laplace noise)."
 
 
 @st.fragment
@@ -27,8 +34,8 @@ def release(ctx: PageContext) -> None:
     epsilon = epsilon_slider("floor_eps")
     rng = ctx.rng("floor")
     noisy = TRUE + rng.laplace(0.0, 1.0 / epsilon, (2, len(TRUE)))
-    show_figure(paired_histograms(BINS, noisy[0], noisy[1] - [0, 1, 0, 0, 0], [1], LABELS), key="floor_fig")
-    st.markdown(f"With ε = {epsilon:g}, each count moves by about ±{1.0 / epsilon:.1f} (Laplace noise).")
+    show_figure(paired_histograms(BINS, noisy[0], noisy[1] - NEIGHBOUR_SHIFT, CHANGED, LABELS), key="floor_fig")
+    st.markdown(sentence(epsilon))
 
 
 if __name__ == "__main__":  # Streamlit runs it as the main script; floor_client_app imports its numbers

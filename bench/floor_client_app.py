@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import streamlit as st
 
-from bench.floor_app import BINS, LABELS, TRUE
+from bench.floor_app import BINS, CHANGED, LABELS, NEIGHBOUR_SHIFT, TRUE, sentence
 from dpcore.limits import EPSILON_GRID
 from ui.charts.histogram import paired_histograms
 from ui.page import start_page
@@ -40,19 +40,18 @@ start_page("Floor of a page, stepped in the browser")
 noise = np.random.default_rng(1).laplace(0.0, 1.0, (2, len(TRUE)))
 frames = []
 for i, epsilon in enumerate(EPSILON_GRID):  # the same draw of noise, scaled to each epsilon
-    bars = paired_histograms(BINS, TRUE + noise[0] / epsilon, TRUE - [0, 1, 0, 0, 0] + noise[1] / epsilon,
-                             [1], LABELS)["datasets"]["bars"]
+    bars = paired_histograms(BINS, TRUE + noise[0] / epsilon, TRUE - NEIGHBOUR_SHIFT + noise[1] / epsilon,
+                             CHANGED, LABELS)["datasets"]["bars"]
     frames.append(bars.append_column("i", pa.array([i] * bars.num_rows)))
-spec = paired_histograms(BINS, TRUE, TRUE, [1], LABELS)
+spec = paired_histograms(BINS, TRUE, TRUE, CHANGED, LABELS)
 spec["datasets"]["bars"] = pa.concat_tables(frames)
 spec["layer"][1]["transform"] = [{"filter": "datum.i == eps"}]
 asked = st.query_params.get(PARAM, "")
 start = int(asked) if asked.isdigit() and int(asked) < len(EPSILON_GRID) else EPSILON_GRID.index(1.0)
-sentences = [f"With ε = {e:g}, each count moves by about ±{1.0 / e:.1f} (Laplace noise)." for e in EPSILON_GRID]
 spec["params"] = [
     {"name": "eps", "value": start,
      "bind": {"input": "range", "min": 0, "max": len(EPSILON_GRID) - 1, "step": 1, "name": "ε (step of the grid) "}},
-    {"name": "sentences", "value": sentences},
+    {"name": "sentences", "value": [sentence(epsilon) for epsilon in EPSILON_GRID]},
 ]
 spec["title"]["subtitle"] = {"expr": "sentences[eps]"}
 st.container(key="floor_client").vega_lite_chart(spec=spec, key="floor_client_fig", width="stretch")

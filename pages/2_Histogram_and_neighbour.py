@@ -1,8 +1,9 @@
 """Histogram & neighbour: a noisy histogram of D next to the same release on a neighbour D'.
 
-The release on the left, settings on the right: the epsilon slider sits right above the noisy
-chart and the chart of the bar that differs, in a fragment of its own (an epsilon change reruns
-and redraws only these). Each part is controls -> compute (ui/views/histogram) -> draw.
+The release on the left, settings on the right. Epsilon is the noisy chart's own slider: the
+charts hold the release at every epsilon and a step is drawn by the browser, sentences included
+(ui/chart_slider.py); the server learns the new epsilon a moment later. Each part is controls ->
+compute (ui/views/histogram) -> draw.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import streamlit as st
 
 from dpcore.histogram import PostProcessing
 from dpcore.limits import EPSILON_GRID
+from ui.chart_slider import ChartSlider
 from ui.controls.histogram import (
     ReleaseChoice,
     data_choice,
@@ -22,6 +24,7 @@ from ui.controls.histogram import (
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, computed, show_animation, show_error, show_figure, start_page
+from ui.text.common import TEXT as COMMON
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.histogram import TEXT
@@ -29,7 +32,8 @@ from ui.views.histogram import counts as counts_view
 from ui.views.histogram import hops as hops_view
 from ui.views.histogram import release as release_view
 from ui.views.histogram import zoo as zoo_view
-from ui.widgets import epsilon_slider
+
+EPSILON = ChartSlider("hist_eps")
 
 
 def draw_counts(view: counts_view.CountsView) -> None:
@@ -42,31 +46,35 @@ def draw_counts(view: counts_view.CountsView) -> None:
     show_figure(view.chart, key="hist_fig_true")
 
 
-def draw_release(view: release_view.ReleaseView) -> None:
-    show_figure(view.noisy_chart, key="hist_fig_noisy")
-    st.caption(view.noise_note)
-    if view.distribution_chart is not None:
-        show_figure(view.distribution_chart, key="hist_fig_dist")
-    st.markdown(view.reading)  # one element: each element drawn costs the browser time
+def draw_release(steps: release_view.ReleaseSteps, view: release_view.ReleaseView | ValueError) -> None:
+    EPSILON.chart(steps.noisy_frames, COMMON["epsilon"])
+    EPSILON.reading(steps.readings)
+    if steps.distribution_frames is not None:
+        EPSILON.chart(steps.distribution_frames, COMMON["epsilon"], follower="dist")
     numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
-    if numbers.open:  # a table costs a grid redraw on every epsilon change: only when asked for
+    if numbers.open and isinstance(view, release_view.ReleaseView):  # a table only when asked for
+        numbers.caption(TEXT["numbers_at"].format(eps=f"{EPSILON.value():g}"))
         numbers.dataframe(view.table, hide_index=True, key="hist_table")
 
 
-@st.fragment
 def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: PostProcessing,
                  choice: ReleaseChoice) -> None:
-    """Epsilon right above the charts it moves: a step reruns only these few elements."""
-    epsilon = epsilon_slider("hist_eps", default=1.0)
+    """The release at every epsilon, stepped by the chart's own slider; what needs the server's
+    epsilon (the numbers, the animation) follows it when open."""
     if counts is None:
         return
-    settings = release_view.ReleaseSettings(counts, choice.kind, epsilon, choice.delta, choice.method, post, ctx.seed)
-    view = computed(release_view.compute, settings)
-    if view is None:
+    settings = release_view.ReleaseSettings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method,
+                                            post, ctx.seed)
+    key = (counts, choice.kind, choice.delta, choice.method, post, ctx.seed)
+    try:
+        steps = session_memo("hist_steps", key, lambda: release_view.compute_steps(settings, EPSILON.options))
+    except ValueError as exc:
+        show_error(exc)
         return
-    draw_release(view)
-    hops = hops_view.Settings(counts, choice.kind, epsilon, choice.delta, choice.method, ctx.seed)
+    draw_release(steps, steps.views[EPSILON.index()])
+    hops = hops_view.Settings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method, ctx.seed)
     show_animation(ANIM["hops_expander"], "hist_hops", hops.key(), lambda: hops_view.compute(hops))
+    EPSILON.follow(showing=lambda: bool(st.session_state.get("hist_numbers") or st.session_state.get("hist_hops")))
 
 
 @st.fragment

@@ -32,7 +32,12 @@ _STYLE = (
     "<style>[data-testid=stMainBlockContainer]{padding-top:2.5rem}"
     "[data-testid=stMarkdownContainer] :is(td,th){word-break:keep-all}"
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
-    "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}</style>"
+    "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}"
+    # a chart's own slider (ui/chart_slider.py): wide and easy to grab, its value in the chart's title
+    # (the number Vega writes beside it is the frame's index); a follower chart shows none
+    ".vega-bind label{display:flex;align-items:center;gap:1rem;font-size:1.1rem}"
+    ".vega-bind input[type=range]{flex:0 1 32rem;min-width:10rem;height:1.5rem;accent-color:#ff4b4b}"
+    ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}</style>"
 )
 _LINK = "_share_link"
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,6 +123,11 @@ def show_figure(spec: dict, key: str) -> None:
     """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets). In presentation
     mode, also offer it as PNG and SVG at slide size (rendered only when asked for)."""
     st.vega_lite_chart(spec=spec, key=key, width="stretch")
+    slide_menu(spec, key)
+
+
+def slide_menu(spec: dict, key: str) -> None:
+    """In presentation mode, a menu that saves `spec` as PNG and SVG at slide size."""
     if presenting():
         title = spec["title"]["text"]
         save = st.popover(TEXT["slide_save"].format(title=title[0] if isinstance(title, list) else title),

@@ -9,6 +9,9 @@ import pandas as pd
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
+from dpcore.limits import EPSILON_GRID
+from ui.charts.stepped import STEP
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -36,13 +39,17 @@ def page_errors(at: AppTest) -> list[str]:
 
 
 def page_text(at: AppTest) -> str:
-    """All markdown and captions of the page, one block of text to search."""
-    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+    """All markdown, captions and readings of the page's own sliders, one block of text to search."""
+    readings = [json.loads(c.proto.json) for c in at.get("bidi_component")  # type: ignore[attr-defined]
+                if c.proto.id.endswith("_reading")]  # type: ignore[attr-defined]
+    shown = ["\n".join(text for _, text in data["steps"][data["start"]]) for data in readings]
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + shown)
 
 
 def vega_specs(at: AppTest) -> list[dict]:
     """Every Vega-Lite chart on the page, in page order: its spec, with each named dataset
-    (sent apart from the spec, as Arrow) decoded back into spec["datasets"] as a DataFrame."""
+    (sent apart from the spec, as Arrow) decoded back into spec["datasets"] as a DataFrame. A chart
+    that steps itself (ui/charts/stepped.py) is given as the frame it opens on (`shown_frame`)."""
     specs = []
     for chart in at.get("vega_lite_chart"):
         spec = json.loads(chart.proto.spec)  # type: ignore[attr-defined]
@@ -50,8 +57,48 @@ def vega_specs(at: AppTest) -> list[dict]:
             d.name: pa.ipc.open_stream(d.data.data).read_all().to_pandas()
             for d in chart.proto.datasets  # type: ignore[attr-defined]
         }
-        specs.append(spec)
+        specs.append(shown_frame(spec))
     return specs
+
+
+def shown_frame(spec: dict) -> dict:
+    """What the browser draws of a chart that steps itself, on opening: the rows of the frame its
+    slider starts on, and each expression over the frames' values replaced by that frame's value.
+    Also `spec["frames"]`: how many frames it holds. Any other chart is returned as it is."""
+    params = {p["name"]: p for p in spec.get("params", [])}
+    if STEP not in params:
+        return spec
+    start = params[STEP]["value"]
+
+    def resolve(value: object) -> object:
+        if isinstance(value, dict) and set(value) == {"expr"} and value["expr"].endswith(f"[{STEP}]"):
+            return params[value["expr"].split("[")[0]]["value"][start]
+        if isinstance(value, dict):
+            return {k: resolve(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [resolve(v) for v in value]
+        return value
+
+    shown = resolve({k: v for k, v in spec.items() if k not in ("datasets", "params")})
+    datasets = {name: (frame.loc[frame[STEP] == start].drop(columns=STEP).reset_index(drop=True)
+                       if STEP in frame.columns else frame) for name, frame in spec["datasets"].items()}
+    return {**shown, "datasets": datasets, "frames": params[STEP]["bind"]["max"] + 1}
+
+
+def step(at: AppTest, key: str, value: float, options: tuple[float, ...] = EPSILON_GRID) -> AppTest:
+    """Move the chart's own slider `key` to `value` as the browser reports it (ui/chart_slider.py:
+    its invisible follower sends the new position a moment after the step, and a callback notes it)."""
+    at.session_state[f"{key}_follow"] = {"step": options.index(value)}
+    at.session_state[f"{key}_moved"] = True
+    return at.run()
+
+
+def reading(at: AppTest, key: str) -> str:
+    """The sentences a chart's slider `key` shows on opening (ui/components/stepper), one block a line."""
+    found = [c for c in at.get("bidi_component") if c.proto.id.endswith(f"-{key}_reading")]  # type: ignore[attr-defined]
+    assert len(found) == 1, [c.proto.id for c in at.get("bidi_component")]  # type: ignore[attr-defined]
+    data = json.loads(found[0].proto.json)  # type: ignore[attr-defined]
+    return "\n".join(text for _, text in data["steps"][data["start"]])
 
 
 def layout(spec: dict) -> dict:

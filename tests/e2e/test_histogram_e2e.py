@@ -33,7 +33,7 @@ def url_path(page_file: str) -> str:
     return "/" + re.sub(r"^\d+_", "", page_file.removeprefix("pages/").removesuffix(".py"))
 
 
-TRUE, NOISY = TEXT["true_title"], TEXT["noisy_title"]
+TRUE, NOISY = TEXT["true_title"], TEXT["noisy_title"].split("{")[0]  # "Noisy counts at ε = …"
 
 
 def bar_values(page: Page, title: str) -> list[float]:
@@ -69,12 +69,14 @@ def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str)
     expect(page.get_by_test_id("stSidebar").get_by_text(re.compile(r"In use: survey\.csv"))).to_be_visible()
     assert bar_values(page, TRUE) == [2, 1, 1, 1, 1, 1]  # D, then D' without record 0 (North)
     before = bar_values(page, NOISY)
-    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))  # the chart's own slider
     slider.focus()
-    slider.press("ArrowLeft")
-    wait_for_app_run(page)
+    slider.press("ArrowLeft")  # drawn by the browser: the chart and its sentences, no rerun
+    chart(page, "Noisy counts at ε = 0.7")
     expect(page.get_by_text(re.compile(r"each bar is off by about 1\.43 people"))).to_be_visible()
     assert bar_values(page, NOISY) != before
+    expect(slider).to_have_attribute("aria-valuetext", "0.7")
+    expect(page).to_have_url(re.compile(r"hist_eps=0\.7"))  # the server learnt it, a moment later
     expect_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "histogram_after_upload.png"))
@@ -134,4 +136,27 @@ def test_a_release_needs_declared_categories_and_then_offers_a_download(page: Pa
     wait_for_app_run(page)
     expect(page.get_by_text(re.compile("Release drawn with OpenDP.*the categories you declared"))).to_be_visible()
     expect(page.get_by_role("button", name=TEXT["release_download"])).to_be_visible()
+    expect_clean(page)
+
+
+def test_a_step_of_the_chart_reaches_the_address_a_reopened_link_and_a_release(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{HISTOGRAM}?hist_eps=0.5")
+    chart(page, "Noisy counts at ε = 0.5")  # a link opens the chart at its epsilon
+    dist = chart(page, TEXT["dist_title"])
+    before = dist.locator("g.observed_text_marks text").text_content()
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
+    slider.focus()
+    for _ in range(2):
+        slider.press("ArrowRight")  # 0.5 -> 0.7 -> 1
+    chart(page, "Noisy counts at ε = 1")
+    expect(dist.locator("g.observed_text_marks text")).not_to_have_text(before)  # the other chart follows
+    expect(page).not_to_have_url(re.compile("hist_eps="))  # 1 is the default: the link stays short
+    slider.press("ArrowLeft")  # 0.7
+    expect(page).to_have_url(re.compile(r"hist_eps=0\.7"))
+    page.get_by_role("button", name=TEXT["release_button"]).click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(re.compile(r"Release drawn with OpenDP.*ε = 0\.7"))).to_be_visible()
+    page.reload()
+    wait_for_app_run(page)
+    chart(page, "Noisy counts at ε = 0.7")
     expect_clean(page)

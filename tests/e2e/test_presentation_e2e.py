@@ -55,8 +55,8 @@ def test_an_arrow_key_on_a_slider_moves_the_slider_not_the_lesson(page: Page, ba
 
 
 def test_a_chart_is_saved_at_slide_size(page: Page, base_url: str) -> None:
-    open_app(page, f"{base_url}/Histogram_and_neighbour?present=1&step=3")
-    noisy = TEXT["slide_save"].format(title=HISTOGRAM["noisy_title"])
+    open_app(page, f"{base_url}/Histogram_and_neighbour?present=1&step=3&hist_eps=0.1")
+    noisy = TEXT["slide_save"].format(title=HISTOGRAM["noisy_title"].format(eps="0.1"))  # the step's epsilon
     page.get_by_role("button", name=noisy).click()
     with page.expect_download() as download:
         page.get_by_role("dialog").get_by_role("button", name=TEXT["slide_png"]).click()

@@ -137,24 +137,31 @@ def output_distributions(
     bars = mechanism.discrete and hi - lo <= CURVE_POINTS
     if mechanism.discrete:  # a pmf lives on the integers
         grid = np.arange(np.floor(lo), np.ceil(hi) + 1) if bars else np.unique(np.round(grid))
+    output = np.concatenate([grid, grid])
     curves = {
-        "output": np.concatenate([grid, grid]),
+        "output": output, "left": output - 0.5, "right": output + 0.5,
         "series": np.repeat(list(text.names), len(grid)),
         "likelihood": np.concatenate([mechanism.output_pdf(grid, value_d), mechanism.output_pdf(grid, value_d_prime)]),
+        "as_bar": np.full(len(output), bars),
     }
     x = {"field": "output", "type": "quantitative", "title": text.x, "scale": {"zero": False, "nice": False}}
     y = {"field": "likelihood", "type": "quantitative", "title": text.y}
-    color = series_color(text.names, _PAIR_COLORS)
-    if bars:  # a pmf over few integers: one bar per output, the two laws overlaid
-        curves["left"], curves["right"] = curves["output"] - 0.5, curves["output"] + 0.5
-        law = {"mark": {"type": "bar", "opacity": 0.55},
-               "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "color": color}}
-    else:
-        law = {"mark": {"type": "line", "strokeWidth": 3, "clip": True}, "encoding": {"x": x, "y": y, "color": color}}
+    # the legend's symbols match the marks: squares for bars, strokes for lines
+    color = {**series_color(text.names, _PAIR_COLORS), "legend": {"symbolType": "square" if bars else "stroke"}}
+    # Both ways of drawing a law are layers, each keeping its own rows: a pmf over few integers is
+    # one bar per output (the two laws overlaid), anything else a line. The spec is the same for
+    # both, so a chart that steps through epsilon (ui/charts/stepped.py) can switch between them.
+    laws = [
+        {"name": "law_bars", "data": {"name": "curves"}, "transform": [{"filter": "datum.as_bar"}],
+         "mark": {"type": "bar", "opacity": 0.55},
+         "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "color": color}},
+        {"name": "law_lines", "data": {"name": "curves"}, "transform": [{"filter": "!datum.as_bar"}],
+         "mark": {"type": "line", "strokeWidth": 3, "clip": True}, "encoding": {"x": x, "y": y, "color": color}},
+    ]
     marker = {"output": [observed], "text": [text.observed.format(observed=observed)]}
     at_observed = {"field": "output", "type": "quantitative"}
     layers = [
-        {"name": "laws", "data": {"name": "curves"}, **law},
+        *laws,
         {"name": "observed", "data": {"name": "observed"}, "mark": {"type": "rule", "color": COLORS["danger"], "strokeWidth": 2, "strokeDash": [6, 4]},
          "encoding": {"x": at_observed}},
         {"name": "observed_text", "data": {"name": "observed"}, "mark": {"type": "text", "align": "left", "baseline": "top", "dx": 6, "dy": 4,

@@ -58,9 +58,28 @@ def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() 
     domain = lambda v: v.noisy_chart["layer"][1]["encoding"]["y"]["scale"]["domain"]
     assert domain(one) == domain(at(0.7)) == [400.0, 480.0]  # hugs the counts: one person shows
     assert domain(at(0.1)) == [350.0, 500.0]
-    assert "about 1.43 people" in at(0.7).reading
+    assert "about 1.43 people" in at(0.7).text
+    assert ("strong", "Utility in plain words") in one.reading
     assert one.distribution_chart is not None
     assert one.table["D′"].tolist() == [405, 435, 421, 457, 463]
+
+
+def test_steps_hold_the_release_at_every_epsilon_and_say_which_ones_are_refused() -> None:
+    c = course_counts()
+    settings = release.ReleaseSettings(c, "gaussian", 0.5, 1e-5, "classic", PostProcessing(), 1)
+    steps = release.compute_steps(settings, (0.5, 0.9, 1.0, 2.0))
+    assert [isinstance(v, release.ReleaseView) for v in steps.views] == [True, True, False, False]
+    # each epsilon is the release `compute` gives on its own, with the same seed
+    alone = release.compute(settings)
+    assert steps.noisy_frames[0]["datasets"]["bars"].equals(alone.noisy_chart["datasets"]["bars"])
+    assert steps.noisy_frames[0]["title"]["text"] == "Noisy counts at ε = 0.5 (±95%)"
+    # the classic formula is refused from epsilon 1 on: an empty frame, and the reason as its reading
+    assert steps.noisy_frames[2]["datasets"]["bars"].num_rows == 0
+    assert steps.noisy_frames[2]["title"]["text"] == "Noisy counts at ε = 1 (±95%)"
+    assert steps.readings[2][0][0] == "error" and "proven only for epsilon below 1" in steps.readings[2][0][1]
+    assert len(steps.distribution_frames) == 4 and steps.distribution_frames[3]["datasets"]["curves"].num_rows == 0
+    with pytest.raises(ValueError, match="proven only for epsilon below 1"):
+        release.compute_steps(settings, (1.0, 2.0))  # nothing to show at all: the error itself
 
 
 def test_a_release_in_shares_has_no_count_intervals() -> None:

@@ -5,11 +5,15 @@ A simulation with numpy and the seed (the page says so); the download is drawn w
 counts and moves only in round steps (steady while epsilon moves): one person's difference and
 the noise both show, whatever the size of the bars. The bar that differs also gets its own chart
 of both output distributions.
+
+`compute_steps` computes the release at every epsilon of the slider: the page draws them as charts
+that step through epsilon in the browser (ui/chart_slider.py), with the sentences of each.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -17,6 +21,8 @@ from dpcore.histogram import PostProcessing, noisy_counts, post_process, utility
 from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrate
 from dpcore.rng import make_rng
 from ui import fmt
+from ui.reading import Block
+from ui.errors import message
 from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_range
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
@@ -41,11 +47,61 @@ class ReleaseView:
     """The noisy charts, the sentences that read them, and the numbers behind them."""
 
     mechanism: AdditiveNoise
-    noise_note: str
     noisy_chart: dict
     distribution_chart: dict | None
-    reading: str
+    reading: tuple[Block, ...]  # the noise used, the ratio of the bar that differs, utility in words
     table: dict[str, object]  # columns of the numbers table (a DataFrame is built only if it is shown)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(text for _, text in self.reading)
+
+
+@dataclass(frozen=True, eq=False)
+class ReleaseSteps:
+    """The release at each epsilon of the slider: a view, or the error that epsilon meets (the
+    classic Gaussian refuses epsilon >= 1); the frames of both charts and the sentences of each."""
+
+    epsilons: tuple[float, ...]
+    views: tuple[ReleaseView | ValueError, ...]
+    noisy_frames: tuple[dict, ...]
+    distribution_frames: tuple[dict, ...] | None
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: ReleaseSettings, epsilons: Sequence[float]) -> ReleaseSteps:
+    """`compute` at every epsilon; an epsilon it refuses gets an empty frame and the reason as its
+    reading. Raises the ValueError if every epsilon is refused."""
+    views: list[ReleaseView | ValueError] = []
+    for epsilon in epsilons:
+        try:
+            views.append(compute(replace(s, epsilon=epsilon)))
+        except ValueError as exc:
+            views.append(exc)
+    template = next((v for v in views if isinstance(v, ReleaseView)), None)
+    if template is None:
+        raise views[0]  # type: ignore[misc]
+    noisy = tuple(v.noisy_chart if isinstance(v, ReleaseView) else _blank(template.noisy_chart, _noisy_title(e))
+                  for v, e in zip(views, epsilons))
+    distribution = None
+    if template.distribution_chart is not None:
+        distribution = tuple(v.distribution_chart if isinstance(v, ReleaseView) else _blank(template.distribution_chart)
+                             for v in views)
+    readings = tuple(v.reading if isinstance(v, ReleaseView) else (("error", COMMON["error_prefix"].format(
+        message=message(v))),) for v in views)
+    return ReleaseSteps(tuple(epsilons), tuple(views), noisy, distribution, readings)
+
+
+def _blank(chart: dict, title: str | None = None) -> dict:
+    """`chart` with no rows (and another title): the frame of an epsilon that cannot be shown."""
+    blank = {**chart, "datasets": {name: table.slice(0, 0) for name, table in chart["datasets"].items()}}
+    if title is not None:
+        blank["title"] = {**chart["title"], "text": title}
+    return blank
+
+
+def _noisy_title(epsilon: float) -> str:
+    return TEXT["noisy_title"].format(eps=fmt.number(epsilon))
 
 
 def compute(s: ReleaseSettings) -> ReleaseView:
@@ -59,21 +115,26 @@ def compute(s: ReleaseSettings) -> ReleaseView:
     if s.post.normalise:
         chart = paired_histograms(
             c.labels, released_d, released_dp, c.changed,
-            BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+            BarsLabels(_noisy_title(s.epsilon), TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
         )
     else:
         true = np.concatenate([c.counts_d, c.counts_dp]).astype(float)
         chart = paired_histograms(
             c.labels, released_d, released_dp, c.changed,
-            BarsLabels(TEXT["noisy_title"], TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+            BarsLabels(_noisy_title(s.epsilon), TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
             half_width=half, y_domain=steady_range(true.min() - half, true.max() + half),
         )
     u = utility(c.counts_d, noisy_d if s.post.normalise else released_d, mechanism)
-    reading = [
-        f"**{TEXT['utility_title']}**",
-        f"- {fmt.plural(u.expected_abs_error_per_bar, TEXT['utility_expected_one'], TEXT['utility_expected'])}",
-        f"- {TEXT['utility_interval'].format(half=fmt.number(u.interval_half_width))}",
-        f"- {fmt.plural(u.l1_error, TEXT['utility_l1_one'], TEXT['utility_l1'])}",
+    noise_note = TEXT["noise_scale"].format(
+        kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
+        calibration=TEXT[f"calibration_{mechanism.calibration}"],
+    ) + " " + TEXT["simulation_label"]
+    reading: list[Block] = [
+        ("p", noise_note),
+        ("strong", TEXT["utility_title"]),
+        ("li", fmt.plural(u.expected_abs_error_per_bar, TEXT["utility_expected_one"], TEXT["utility_expected"])),
+        ("li", TEXT["utility_interval"].format(half=fmt.number(u.interval_half_width))),
+        ("li", fmt.plural(u.l1_error, TEXT["utility_l1_one"], TEXT["utility_l1"])),
     ]
     distribution = None
     if c.changed:
@@ -89,16 +150,12 @@ def compute(s: ReleaseSettings) -> ReleaseView:
         )
         ratio = float(np.exp(mechanism.privacy_loss(observed, c.counts_d[b], c.counts_dp[b])))
         cap = float(np.exp(s.epsilon))
-        reading.insert(0, TEXT["ratio"].format(observed=fmt.number(observed), ratio=fmt.number(ratio),
-                                                 cap=fmt.number(cap)) + "\n")
+        reading.insert(1, ("p", TEXT["ratio"].format(observed=fmt.number(observed), ratio=fmt.number(ratio),
+                                                      cap=fmt.number(cap))))
         if ratio > cap or 1 / ratio > cap:
-            reading.append(TEXT["ratio_gaussian_over"].format(delta=fmt.number(s.delta)))
-    noise_note = TEXT["noise_scale"].format(
-        kind=COMMON[f"mechanism_{s.kind}"], scale=fmt.number(mechanism.scale), std=fmt.number(mechanism.std),
-        calibration=TEXT[f"calibration_{mechanism.calibration}"],
-    ) + " " + TEXT["simulation_label"]
+            reading.append(("p", TEXT["ratio_gaussian_over"].format(delta=fmt.number(s.delta))))
     table = {
         TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,
         TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,
     }
-    return ReleaseView(mechanism, noise_note, chart, distribution, "\n".join(reading), table)
+    return ReleaseView(mechanism, chart, distribution, tuple(reading), table)

@@ -1,0 +1,100 @@
+"""A slider that lives in its chart: the step is drawn by the browser, the server learns it after.
+
+A slider step that reruns the script costs at least twice the minimal one-slider page (the target
+is at most twice, CONTRIBUTING.md); a chart that holds every position's numbers and steps itself
+costs a quarter of it (LEARNED.md). `ChartSlider` places such a chart (ui/charts/stepped.py), the
+sentences that follow it (ui/components/stepper), and an invisible follower that tells the server
+the new value a moment after the last step, so that the address, a shared link, a lesson and any
+part that needs the value on the server (a release, a table opened on request) stay right. The
+follower's rerun redraws nothing; if a part that shows the value is open, it reruns the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from dpcore.limits import EPSILON_GRID
+from ui.charts.stepped import stepped
+from ui.components import stepper
+from ui.page import slide_menu
+from ui.reading import Block
+
+PAUSE_MS = 250  # after the last step, the server learns the value
+
+
+@dataclass(frozen=True)
+class ChartSlider:
+    """The slider `key` (its value in the address as ?key=, and in the session) over `options`."""
+
+    key: str
+    default: float = 1.0
+    options: tuple[float, ...] = EPSILON_GRID
+
+    def label(self, value: float) -> str:
+        return f"{value:g}"
+
+    def value(self) -> float:
+        """Where the slider stands as the server knows it: the browser's last report, else the
+        session's value, else the address's (a shared link), else the default."""
+        self._take_report()
+        if self.key not in st.session_state:
+            asked = st.query_params.get(self.key)
+            by_label = {self.label(option): option for option in self.options}
+            st.session_state[self.key] = by_label.get(asked, self.default) if asked is not None else self.default
+        return float(st.session_state[self.key])
+
+    def index(self) -> int:
+        return self.options.index(self.value())
+
+    @property
+    def _chart(self) -> str:
+        return f".st-key-{self.key}_chart"
+
+    def chart(self, frames: Sequence[dict], label: str, follower: str | None = None) -> dict:
+        """Draw one chart holding `frames` (one per option, built by one chart builder), on the
+        frame of the current value, with the slider named `label` under it. A `follower` chart (a
+        name) has no slider of its own: it takes every step of this one's. Returns its spec."""
+        spec = stepped(frames, self.index(), label)
+        where = f"{self.key}_chart" if follower is None else f"{self.key}_follower_{follower}"
+        st.container(key=where).vega_lite_chart(spec=spec, key=f"{where}_fig", width="stretch")
+        slide_menu(frames[self.index()], where)  # a slide shows the frame the server knows
+        return spec
+
+    def reading(self, steps: Sequence[Sequence[Block]]) -> None:
+        """The sentences of each option (one list of blocks per option) that follow the slider."""
+        stepper.reading(f"{self.key}_reading", self._chart, steps, self.index())
+
+    def follow(self, showing: Callable[[], bool] = lambda: False) -> None:
+        """Keep the server's value in step with the chart's slider (in a fragment of its own: its
+        reruns redraw nothing). `showing()` says whether a part that reads the value on the server
+        is on screen; if so, a new value reruns the page."""
+        _follow(self, showing)
+
+    def _take_report(self) -> bool:
+        """Take a new report of the browser's follower as the value (and into the address); True
+        if the value changed. Only a new report counts: an old one must not undo a value set since
+        (a lesson's step)."""
+        if not st.session_state.pop(f"{self.key}_moved", False):
+            return False
+        step = stepper.reported(f"{self.key}_follow")
+        if step is None or not 0 <= step < len(self.options) or self.options[step] == st.session_state.get(self.key):
+            return False
+        value = self.options[step]
+        st.session_state[self.key] = value
+        if value == self.default:
+            st.query_params.pop(self.key, None)
+        else:
+            st.query_params[self.key] = self.label(value)
+        return True
+
+
+@st.fragment
+def _follow(slider: ChartSlider, showing: Callable[[], bool]) -> None:
+    stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
+                   [slider.label(v) for v in slider.options], PAUSE_MS,
+                   on_step=lambda: st.session_state.__setitem__(f"{slider.key}_moved", True))
+    if slider._take_report() and showing():
+        st.rerun()

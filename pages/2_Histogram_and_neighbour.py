@@ -71,7 +71,7 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: 
     except ValueError as exc:
         show_error(exc)
         return
-    draw_release(steps, steps.views[EPSILON.index()])
+    draw_release(steps, steps.steps.views[EPSILON.index()])
     hops = hops_view.Settings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method, ctx.seed)
     show_animation(ANIM["hops_expander"], "hist_hops", hops.key(), lambda: hops_view.compute(hops))
     EPSILON.follow(showing=lambda: bool(st.session_state.get("hist_numbers") or st.session_state.get("hist_hops")))

@@ -1,7 +1,9 @@
 """Exponential mechanism: the sports vote (Table 6-4), pumpkin pricing, and a column's private mode.
 
-Each tab is a fragment (its controls rerun it alone); the epsilon slider of each tab, and all it
-moves, is a nested fragment that fills slots next to and below the tab's table."""
+Each tab is a fragment (its controls rerun it alone). The vote's epsilon is its chart's own slider:
+the charts and sentences hold every epsilon and a step is drawn by the browser (ui/chart_slider.py).
+The other tabs' epsilon slider, and all it moves, is a nested fragment that fills slots next to and
+below the tab's table."""
 
 from __future__ import annotations
 
@@ -10,52 +12,50 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui.controls import exponential as controls
-from ui.page import PageContext, computed, show_figure, show_metrics, start_page
+from ui.chart_slider import ChartSlider
+from ui.memo import session_memo
+from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.exponential import TEXT
 from ui.views.exponential import mode, pricing, vote
 from ui.widgets import column_and_weight_row, epsilon_slider
 
+VOTE_EPSILON = ChartSlider("exp_eps", default=controls.BOOK_EPSILON)
+
 
 @st.fragment
 def vote_tab(ctx: PageContext) -> None:
-    """The story and the score table on the left; ε, Δq and the chart on the right; the book's
-    table and the simulated selections below."""
+    """The story and the score table on the left; Δq, the chart and ε (its own slider) on the
+    right; the probabilities at ε, the book's table and the simulated selections below."""
     left, right = st.columns([2, 3], gap="large")
     with left:
         st.markdown(TEXT["vote_intro"])
         names, scores = controls.score_editor()
-    table_slot = st.container()
+    sensitivity = controls.sensitivity_input(right)
+    table_slot = st.container()  # the probabilities at ε, next to the book's, full width
     book = vote.book()
     st.subheader(TEXT["book_title"])
     st.dataframe(book.table, hide_index=True, key="exp_book_table")
     st.caption(book.note)
     st.subheader(TEXT["draws_title"])
-    vote_release(ctx, names, scores, right.container(), table_slot, st.container())
-
-
-@st.fragment
-def vote_release(
-    ctx: PageContext, names: tuple, scores: tuple, right: DeltaGenerator, table_slot: DeltaGenerator,
-    draws_slot: DeltaGenerator,
-) -> None:
-    """ε and Δq, the probabilities and the simulated selections: an ε change reruns only these."""
-    with right:
-        eps, sens = controls.vote_controls()
-    with draws_slot:
-        draws = controls.draws_input()
-    view = computed(vote.compute, vote.Settings(names, scores, eps, sens, draws, ctx.seed), right)
-    if view is None:
+    draws = controls.draws_input()
+    try:
+        key = (names, scores, sensitivity, draws, ctx.seed)
+        steps = session_memo("exp_vote_steps", key, lambda: vote.compute_steps(
+            vote.Settings(names, scores, VOTE_EPSILON.value(), sensitivity, draws, ctx.seed), VOTE_EPSILON.options))
+    except ValueError as exc:
+        show_error(exc, right)
         return
     with right:
-        show_figure(view.chart, key="exp_fig_vote")
-        st.markdown(view.summary)
+        VOTE_EPSILON.chart(steps.charts, TEXT["vote_epsilon"])
+        VOTE_EPSILON.reading(steps.summaries, "summary")
         st.caption(TEXT["vote_epsilon_default"])
-    table_slot.table(view.table, border="horizontal", hide_index=True)  # a data grid redrawn per ε cost ~170 ms
-    with draws_slot:
-        show_figure(view.draws_chart, key="exp_fig_draws")
-        st.markdown(view.draws_summary)
-        st.caption(TEXT["simulation"])
+    with table_slot:
+        VOTE_EPSILON.reading(steps.tables, "table")
+    VOTE_EPSILON.chart(steps.draws_charts, TEXT["vote_epsilon"], follower="draws")
+    VOTE_EPSILON.reading(steps.draws_summaries, "draws")
+    st.caption(TEXT["simulation"])
+    VOTE_EPSILON.follow()
 
 
 @st.fragment

@@ -63,9 +63,10 @@ class ChartSlider:
         slide_menu(frames[self.index()], where)  # a slide shows the frame the server knows
         return spec
 
-    def reading(self, steps: Sequence[Sequence[Block]]) -> None:
-        """The sentences of each option (one list of blocks per option) that follow the slider."""
-        stepper.reading(f"{self.key}_reading", self._chart, steps, self.index())
+    def reading(self, steps: Sequence[Sequence[Block]], name: str = "") -> None:
+        """The sentences of each option (one list of blocks per option) that follow the slider; a
+        `name` tells apart several readings of one slider."""
+        stepper.reading(f"{self.key}_reading{'_' + name if name else ''}", self._chart, steps, self.index())
 
     def follow(self, showing: Callable[[], bool] = lambda: False) -> None:
         """Keep the server's value in step with the chart's slider (in a fragment of its own: its

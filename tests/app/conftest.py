@@ -40,9 +40,8 @@ def page_errors(at: AppTest) -> list[str]:
 
 def page_text(at: AppTest) -> str:
     """All markdown, captions and readings of the page's own sliders, one block of text to search."""
-    readings = [json.loads(c.proto.json) for c in at.get("bidi_component")  # type: ignore[attr-defined]
-                if c.proto.id.endswith("_reading")]  # type: ignore[attr-defined]
-    shown = ["\n".join(text for _, text in data["steps"][data["start"]]) for data in readings]
+    shown = [_shown_reading(json.loads(c.proto.json)) for c in at.get("bidi_component")  # type: ignore[attr-defined]
+             if "_reading" in c.proto.id]  # type: ignore[attr-defined]
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + shown)
 
 
@@ -93,12 +92,20 @@ def step(at: AppTest, key: str, value: float, options: tuple[float, ...] = EPSIL
     return at.run()
 
 
-def reading(at: AppTest, key: str) -> str:
-    """The sentences a chart's slider `key` shows on opening (ui/components/stepper), one block a line."""
-    found = [c for c in at.get("bidi_component") if c.proto.id.endswith(f"-{key}_reading")]  # type: ignore[attr-defined]
+def reading(at: AppTest, key: str, name: str = "") -> str:
+    """The sentences a chart's slider `key` shows on opening (ui/components/stepper), one block a
+    line (a table's rows as cells joined by " | ")."""
+    suffix = f"-{key}_reading{'_' + name if name else ''}"
+    found = [c for c in at.get("bidi_component") if c.proto.id.endswith(suffix)]  # type: ignore[attr-defined]
     assert len(found) == 1, [c.proto.id for c in at.get("bidi_component")]  # type: ignore[attr-defined]
-    data = json.loads(found[0].proto.json)  # type: ignore[attr-defined]
-    return "\n".join(text for _, text in data["steps"][data["start"]])
+    return _shown_reading(json.loads(found[0].proto.json))  # type: ignore[attr-defined]
+
+
+def _shown_reading(data: dict) -> str:
+    lines = []
+    for kind, content in data["steps"][data["start"]]:
+        lines += [" | ".join(row) for row in content] if kind == "table" else [content]
+    return "\n".join(lines)
 
 
 def layout(spec: dict) -> dict:

@@ -64,6 +64,13 @@ def test_editing_a_score_redraws_the_probability_bars(page: Page, base_url: str)
     after = vote_bars(figure)
     assert after != before
     assert max(after) == after[3]
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))  # the chart's own slider
+    slider.focus()
+    slider.press("ArrowRight")  # 0.1 -> 0.15, drawn by the browser: chart, sentences and table
+    chart(page, "each option at ε = 0.15")
+    expect(page.get_by_text(re.compile(r"At ε = 0\.15 the mechanism picks tennis"))).to_be_visible()
+    expect(page.get_by_role("columnheader", name="Probability at ε = 0.15")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"exp_eps=0\.15"))
     expect_clean(page)
 
 

@@ -1,15 +1,15 @@
-"""Control groups of the Exponential mechanism page: the editable tables, ε with Δq, the number
-of simulated selections and the candidate price grid."""
+"""Control groups of the Exponential mechanism page: the editable tables, Δq, the number of
+simulated selections and the candidate price grid."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import MAX_SELECTION_DRAWS
 from dpcore.pricing import TABLE_6_4_OPTIONS
 from ui.text.exponential import TEXT
-from ui.widgets import epsilon_slider
 
 VOTE_DEFAULT = pd.DataFrame(
     {"item": [o for o, _ in TABLE_6_4_OPTIONS], "score": [float(s) for _, s in TABLE_6_4_OPTIONS]}
@@ -43,15 +43,12 @@ def buyers_editor() -> tuple[tuple[object, ...], tuple[object, ...]]:
     return _editor(BUYERS_DEFAULT, "exp_buyers", (TEXT["col_buyer"], TEXT["col_max_price"]))
 
 
-def vote_controls() -> tuple[float, float]:
-    """ε (opening on the book's 0.1; the page's caption says why) and Δq, side by side."""
-    c1, c2 = st.columns([3, 2])
-    eps = epsilon_slider("exp_eps", default=BOOK_EPSILON, label=TEXT["vote_epsilon"], container=c1)
-    sens = c2.number_input(
+def sensitivity_input(where: DeltaGenerator) -> float:
+    """Δq, the sensitivity of the score (ε is the vote chart's own slider, opening on the book's 0.1)."""
+    return float(where.number_input(
         TEXT["sensitivity"], min_value=0.0, value=1.0, step=0.5, key="exp_sens",
         help=TEXT["sensitivity_help"], bind="query-params",
-    )
-    return eps, float(sens)
+    ))
 
 
 def draws_input() -> int:

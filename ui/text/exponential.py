@@ -35,7 +35,7 @@ EN: dict[str, str] = {
     ),
     "sensitivity": "Score sensitivity Δq",
     "sensitivity_help": "The most one person can change any score. One vote per person: Δq = 1.",
-    "vote_chart_title": "Probability of choosing\neach option",
+    "vote_chart_title": "Probability of choosing\neach option at ε = {eps}",
     "option_axis": "Option",
     "probability_axis": "Probability of being chosen",
     "score_title": "Score",

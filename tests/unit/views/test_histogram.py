@@ -68,7 +68,7 @@ def test_steps_hold_the_release_at_every_epsilon_and_say_which_ones_are_refused(
     c = course_counts()
     settings = release.ReleaseSettings(c, "gaussian", 0.5, 1e-5, "classic", PostProcessing(), 1)
     steps = release.compute_steps(settings, (0.5, 0.9, 1.0, 2.0))
-    assert [isinstance(v, release.ReleaseView) for v in steps.views] == [True, True, False, False]
+    assert [isinstance(v, release.ReleaseView) for v in steps.steps.views] == [True, True, False, False]
     # each epsilon is the release `compute` gives on its own, with the same seed
     alone = release.compute(settings)
     assert steps.noisy_frames[0]["datasets"]["bars"].equals(alone.noisy_chart["datasets"]["bars"])

@@ -1,21 +1,55 @@
 // The sentences that read a stepped chart (ui/charts/stepped.py), for the frame its slider shows:
 // swapped in the browser on every step, with the chart. Text only (textContent, never HTML).
-// data: {chart: CSS selector of the chart's container, steps: [[[kind, text], ...], ...], start}
-// kind: "p" a paragraph, "strong" a bold line, "li" an item of a bulleted list, "error" a refusal.
+// data: {chart: CSS selector of the chart's container, steps: [[[kind, content], ...], ...], start}
+// kind: "p" a paragraph, "strong" a bold line, "li" an item of a bulleted list, "error" a refusal
+// (in "p" and "li", text between ** and ** is bold); "table": content is rows, the first the header.
+function inline(element, text) {
+  text.split("**").forEach((part, i) => {
+    if (!part) return;
+    if (i % 2 === 0) {
+      element.append(part);
+    } else {
+      const strong = document.createElement("strong");
+      strong.textContent = part;
+      element.append(strong);
+    }
+  });
+}
+
+function table(rows) {
+  const element = document.createElement("table");
+  rows.forEach((row, r) => {
+    const line = element.insertRow();
+    for (const cell of row) {
+      const box = document.createElement(r === 0 ? "th" : "td");
+      box.textContent = cell;
+      line.append(box);
+    }
+  });
+  return element;
+}
+
 export default function ({ data, parentElement }) {
   const root = parentElement.querySelector(".reading");
   const show = (step) => {
     const blocks = [];
     let list = null;
-    for (const [kind, text] of data.steps[step] || []) {
+    for (const [kind, content] of data.steps[step] || []) {
+      if (kind === "table") {
+        list = null;
+        blocks.push(table(content));
+        continue;
+      }
       const element = document.createElement(kind === "li" ? "li" : "p");
       if (kind === "strong") {
         const strong = document.createElement("strong");
-        strong.textContent = text;
+        strong.textContent = content;
         element.append(strong);
+      } else if (kind === "error") {
+        element.textContent = content;
+        element.className = "error";
       } else {
-        element.textContent = text;
-        if (kind === "error") element.className = "error";
+        inline(element, content);
       }
       if (kind === "li") {
         if (!list) blocks.push((list = document.createElement("ul")));

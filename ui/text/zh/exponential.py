@@ -28,7 +28,7 @@ TEXT: dict[str, str] = {
     ),
     "sensitivity": "打分函数敏感度 Δq",
     "sensitivity_help": "一个人对任一分数的最大影响。每人一票：Δq = 1。",
-    "vote_chart_title": "每个选项\n被选中的概率",
+    "vote_chart_title": "ε = {eps} 时每个选项\n被选中的概率",
     "option_axis": "选项",
     "probability_axis": "被选中的概率",
     "score_title": "分数",

@@ -1,26 +1,29 @@
 """The sports vote (course Table 6-4): selection probabilities of a typed score table, and
-simulated selections drawn with the seed; `book` is the course's table next to the computation."""
+simulated selections drawn with the seed; `book` is the course's table next to the computation.
+
+`compute_steps` computes the vote at every epsilon of the slider: the page draws its charts and
+sentences as ones that step through epsilon in the browser (ui/chart_slider.py). Sentences are
+plain text for the browser to swap (ui/reading.py), never markdown: user names show as typed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from pandas.io.formats.style import Styler
 
 from dpcore.mechanisms import exponential_probabilities, sample_exponential
 from dpcore.pricing import TABLE_6_4_OPTIONS, TABLE_6_4_PRINTED, as_printed, running_frequencies, score_table
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import exponential as charts
-from ui.safe import md_escape
 from ui.i18n import per_language
+from ui.reading import Block, Rows
 from ui.text.exponential import TEXT
+from ui.views.steps import at_each
 
 BOOK_EPSILONS = tuple(e for e in TABLE_6_4_PRINTED if e > 0)  # the table's columns a slider can reach
-BARS = per_language(lambda: charts.BarsLabels(tuple(TEXT["vote_chart_title"].split("\n")), TEXT["option_axis"], TEXT["probability_axis"],
-                         TEXT["score_title"]))
 CONVERGENCE = per_language(lambda: charts.ConvergenceLabels(tuple(TEXT["convergence_title"].split("\n")), TEXT["draws_axis"],
                                        TEXT["share_axis"], TEXT["option_axis"], TEXT["probability_axis"]))
 
@@ -41,10 +44,31 @@ class Settings:
 @dataclass(frozen=True)
 class View:
     chart: dict
-    summary: str
-    table: Styler
+    summary: str  # ** marks bold (ui/reading.py)
+    table: Rows  # header, then one row per option: its score and probabilities, as shown
     draws_chart: dict
     draws_summary: str
+
+
+@dataclass(frozen=True, eq=False)
+class VoteSteps:
+    """The vote at each epsilon of the slider: both charts' frames and the sentences of each."""
+
+    charts: tuple[dict, ...]
+    draws_charts: tuple[dict, ...]
+    summaries: tuple[tuple[Block, ...], ...]
+    tables: tuple[tuple[Block, ...], ...]
+    draws_summaries: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> VoteSteps:
+    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused (a bad table)."""
+    steps = at_each(compute, s, epsilons)
+    return VoteSteps(
+        steps.frames(lambda v: v.chart), steps.frames(lambda v: v.draws_chart),
+        steps.readings(lambda v: (("p", v.summary),)), steps.readings(lambda v: (("table", v.table),)),
+        steps.readings(lambda v: (("p", v.draws_summary),)),
+    )
 
 
 def compute(s: Settings) -> View:
@@ -56,7 +80,7 @@ def compute(s: Settings) -> View:
     best = int(np.argmax(probs))
     eps = fmt.number(s.epsilon, 4)
     summary = TEXT["vote_summary"].format(
-        eps=eps, best=md_escape(names[best]), score=fmt.number(scores[best], 6), prob=fmt.share(probs[best]),
+        eps=eps, best=names[best], score=fmt.number(scores[best], 6), prob=fmt.share(probs[best]),
         low=fmt.share(probs.min()),
     )
     columns = {
@@ -64,23 +88,28 @@ def compute(s: Settings) -> View:
         **{TEXT["table_probability_at"].format(eps=fmt.number(e)):
            exponential_probabilities(table.shifted, e, s.sensitivity) for e in BOOK_EPSILONS},
     }
-    frame = pd.DataFrame({TEXT["col_option"]: [md_escape(n) for n in names], TEXT["col_score"]: scores, **columns})
-    styled = frame.style.format({TEXT["col_score"]: lambda v: fmt.number(v, 6), **{c: fmt.share for c in columns}})
+    rows = (
+        (TEXT["col_option"], TEXT["col_score"], *columns),
+        *((str(name), fmt.number(score, 6), *(fmt.share(p[i]) for p in columns.values()))
+          for i, (name, score) in enumerate(zip(names, scores))),
+    )
 
     draws = sample_exponential(table.shifted, s.epsilon, make_rng(s.seed, "exp-vote-draws"), size=s.draws,
                                sensitivity=s.sensitivity)
     marks, freq = running_frequencies(draws, len(names))
     counts = np.bincount(draws, minlength=len(names))
     draws_summary = TEXT["draws_summary"].format(
-        n=fmt.plural(s.draws, TEXT["selections_one"], TEXT["selections_many"]), best=md_escape(names[best]),
+        n=fmt.plural(s.draws, TEXT["selections_one"], TEXT["selections_many"]), best=names[best],
         count=fmt.plural(int(counts[best]), TEXT["times_one"], TEXT["times_many"]),
         share=fmt.share(counts[best] / s.draws), prob=fmt.share(probs[best]),
         gap=fmt.number(float(np.max(np.abs(counts / s.draws - probs))), 2),
     )
     return View(
-        chart=charts.probability_bars(names, probs, scores, BARS()),
+        chart=charts.probability_bars(names, probs, scores, charts.BarsLabels(
+            tuple(TEXT["vote_chart_title"].format(eps=eps).split("\n")), TEXT["option_axis"], TEXT["probability_axis"],
+            TEXT["score_title"])),
         summary=summary,
-        table=styled,
+        table=rows,
         draws_chart=charts.convergence(marks, freq, names, probs, CONVERGENCE()),
         draws_summary=draws_summary,
     )

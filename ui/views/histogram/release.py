@@ -13,7 +13,7 @@ that step through epsilon in the browser (ui/chart_slider.py), with the sentence
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -22,11 +22,11 @@ from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrat
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.reading import Block
-from ui.errors import message
 from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_range
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.views.histogram.counts import CountsView
+from ui.views.steps import Steps, at_each
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,45 +59,23 @@ class ReleaseView:
 
 @dataclass(frozen=True, eq=False)
 class ReleaseSteps:
-    """The release at each epsilon of the slider: a view, or the error that epsilon meets (the
-    classic Gaussian refuses epsilon >= 1); the frames of both charts and the sentences of each."""
+    """The release at each epsilon of the slider: the frames of both charts and the sentences of
+    each (an epsilon the mechanism refuses, such as the classic Gaussian's from 1 on, reads as why)."""
 
-    epsilons: tuple[float, ...]
-    views: tuple[ReleaseView | ValueError, ...]
+    steps: Steps[ReleaseView]
     noisy_frames: tuple[dict, ...]
     distribution_frames: tuple[dict, ...] | None
     readings: tuple[tuple[Block, ...], ...]
 
 
 def compute_steps(s: ReleaseSettings, epsilons: Sequence[float]) -> ReleaseSteps:
-    """`compute` at every epsilon; an epsilon it refuses gets an empty frame and the reason as its
-    reading. Raises the ValueError if every epsilon is refused."""
-    views: list[ReleaseView | ValueError] = []
-    for epsilon in epsilons:
-        try:
-            views.append(compute(replace(s, epsilon=epsilon)))
-        except ValueError as exc:
-            views.append(exc)
-    template = next((v for v in views if isinstance(v, ReleaseView)), None)
-    if template is None:
-        raise views[0]  # type: ignore[misc]
-    noisy = tuple(v.noisy_chart if isinstance(v, ReleaseView) else _blank(template.noisy_chart, _noisy_title(e))
-                  for v, e in zip(views, epsilons))
+    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
+    steps = at_each(compute, s, epsilons)
     distribution = None
-    if template.distribution_chart is not None:
-        distribution = tuple(v.distribution_chart if isinstance(v, ReleaseView) else _blank(template.distribution_chart)
-                             for v in views)
-    readings = tuple(v.reading if isinstance(v, ReleaseView) else (("error", COMMON["error_prefix"].format(
-        message=message(v))),) for v in views)
-    return ReleaseSteps(tuple(epsilons), tuple(views), noisy, distribution, readings)
-
-
-def _blank(chart: dict, title: str | None = None) -> dict:
-    """`chart` with no rows (and another title): the frame of an epsilon that cannot be shown."""
-    blank = {**chart, "datasets": {name: table.slice(0, 0) for name, table in chart["datasets"].items()}}
-    if title is not None:
-        blank["title"] = {**chart["title"], "text": title}
-    return blank
+    if steps.template.distribution_chart is not None:
+        distribution = steps.frames(lambda v: v.distribution_chart)
+    return ReleaseSteps(steps, steps.frames(lambda v: v.noisy_chart, _noisy_title), distribution,
+                        steps.readings(lambda v: v.reading))
 
 
 def _noisy_title(epsilon: float) -> str:

@@ -1,7 +1,8 @@
 """Randomized response: the coin protocol, the course's worked example, any column, local vs central.
 
 Each tab with controls is a fragment (its controls rerun it alone); the survey and the column's
-epsilon are nested fragments, so a slider reruns only the chart it moves."""
+epsilon are nested fragments, so a control reruns only the chart it moves. The survey's true share
+is its chart's own slider: a step is drawn by the browser (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui.controls import randomized_response as controls
-from ui.page import PageContext, computed, show_figure, start_page
+from ui.chart_slider import ChartSlider
+from ui.memo import session_memo
+from ui.page import PageContext, computed, show_error, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.randomized_response import TEXT
 from ui.views.randomized_response import book, column, local, protocol
 from ui.widgets import epsilon_slider
+
+SHARE = ChartSlider("rr_share", default=0.3, options=tuple(i / 100 for i in range(101)))
 
 
 @st.fragment
@@ -40,12 +45,19 @@ def protocol_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def survey(ctx: PageContext, p: float) -> None:
-    """The survey's size and true share, right above its chart: moving them reruns only this."""
-    n, share = controls.survey()
-    view = protocol.survey(protocol.SurveySettings(p, n, share, ctx.seed))
-    show_figure(view.chart, key="rr_fig_survey")
-    st.markdown(view.result)
-    st.caption(view.notes)
+    """The survey's size, then its chart with the true share as the chart's own slider: a step is
+    drawn by the browser (ui/chart_slider.py); the size reruns only this."""
+    n = controls.survey_size()
+    settings = protocol.SurveySettings(p, n, SHARE.value(), ctx.seed)
+    try:
+        steps = session_memo("rr_survey_steps", (p, n, ctx.seed),
+                             lambda: protocol.survey_steps(settings, SHARE.options))
+    except ValueError as exc:
+        show_error(exc)
+        return
+    SHARE.chart(steps.charts, TEXT["survey_share"])
+    SHARE.reading(steps.readings)
+    SHARE.follow()
 
 
 def book_tab(ctx: PageContext) -> None:

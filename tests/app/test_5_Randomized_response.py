@@ -10,10 +10,11 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, vega_specs
+from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, step, vega_specs
 from ui.text.randomized_response import TEXT
 
 PAGE = "pages/5_Randomized_response.py"
+SHARES = tuple(i / 100 for i in range(101))  # the survey's true share, its chart's own slider
 BOOK = {"rr_tab": "book"}
 COLUMN = {"rr_tab": "column"}
 
@@ -27,7 +28,7 @@ def _chart(at: AppTest, key: str) -> dict:
     """The Vega-Lite spec of one chart, its datasets decoded into DataFrames. Vega-Lite charts
     carry no key in AppTest: each is found by its title."""
     titles = {
-        "rr_fig_survey": lambda t: t == TEXT["survey_chart_title"],
+        "rr_fig_survey": lambda t: t.startswith(TEXT["survey_chart_title"]),  # then the true share
         "rr_fig_column": lambda t: t.startswith(TEXT["column_chart_title"].split("{")[0]),
         "rr_fig_error": lambda t: t == TEXT["error_chart_title"],
         "rr_fig_models": lambda t: t == TEXT["diagram_title"],
@@ -110,12 +111,14 @@ def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> Non
 def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs() -> None:
     at = run_page(PAGE)
     before = vega_specs(at)
-    at.number_input(key="rr_p").set_value(0.9)
-    at.slider(key="rr_share").set_value(0.6).run()
+    at.number_input(key="rr_p").set_value(0.9).run()
+    step(at, "rr_share", 0.6, SHARES)  # the survey chart's own slider: drawn by the browser, then told
     assert_clean(at)
     after = vega_specs(at)
-    # Only numbers change: the browser swaps the data into charts it has already drawn.
-    assert [layout(a) for a in after] == [layout(b) for b in before]
+    # Only numbers change (the title names the true share): the browser swaps the data into charts
+    # it has already drawn.
+    assert [{**layout(a), "title": None} for a in after] == [{**layout(b), "title": None} for b in before]
+    assert _title(after[0]).endswith("(true share of 'yes': 0.6)")
     assert _survey(at)["truth"] == pytest.approx(0.6)
     assert _survey(at)["high"] - _survey(at)["corrected"] == pytest.approx(1.959964 * math.sqrt(0.09 / 1000) / 0.8, rel=1e-5)
     at = run_page(PAGE, COLUMN)
@@ -199,7 +202,8 @@ def test_tosses_are_drawn_from_the_seed() -> None:
 def test_survey_controls() -> None:
     at = run_page(PAGE)
     at.number_input(key="rr_n").set_value(20_000).run()
-    at.slider(key="rr_share").set_value(0.6).run()
+    step(at, "rr_share", 0.6, SHARES)
+    assert at.query_params["rr_share"] in ("0.6", ["0.6"])
     assert_clean(at)
     assert "Of 20,000 respondents, 12,000 truly say 'yes'" in page_text(at)
     corrected = _survey(at)["corrected"]
@@ -271,7 +275,8 @@ def test_url_parameters_reopen_the_same_view() -> None:
     assert_clean(first)
     assert first.number_input(key="rr_eps").value == pytest.approx(math.log(9))
     assert first.number_input(key="rr_n").value == 500
-    assert first.slider(key="rr_share").value == pytest.approx(0.6)
+    assert first.session_state["rr_share"] == pytest.approx(0.6)
+    assert _survey(first)["truth"] == pytest.approx(0.6)  # the chart opens at the address's share
     for name, data in _chart(first, "rr_fig_survey")["datasets"].items():
         assert data.equals(_chart(second, "rr_fig_survey")["datasets"][name]), name
     first, second = run_page(PAGE, {**query, **COLUMN}), run_page(PAGE, {**query, **COLUMN})

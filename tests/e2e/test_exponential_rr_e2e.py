@@ -82,12 +82,12 @@ def test_randomized_response_tosses_and_links_p_to_epsilon(page: Page, base_url:
     assert truth == 0.3
     assert corrected == pytest.approx((0.75 - 1) / 0.5 + raw / 0.5, abs=2e-3)
 
-    page.get_by_role("slider", name=re.compile("True share of 'yes'")).focus()
-    page.keyboard.press("ArrowRight")  # the share moves by 0.01: new data in the drawn chart
-    wait_for_app_run(page)
+    page.get_by_role("slider", name=re.compile("True share of 'yes'")).focus()  # the chart's own slider
+    page.keyboard.press("ArrowRight")  # the share moves by 0.01, drawn by the browser with its sentences
     expect(page.get_by_text(re.compile(r"Of 1,000 respondents, 310 truly say 'yes'"))).to_be_visible()
     wait_for_mark(figure, "points", "Share of 'yes': 0.31;")
     assert survey_shares(figure)[0] == 0.31
+    expect(page).to_have_url(re.compile(r"rr_share=0\.31"))  # the server learnt it, a moment later
 
     page.get_by_role("button", name="Toss the coin").click()
     wait_for_app_run(page)

@@ -78,14 +78,10 @@ def respondent(p: float, seed: int) -> tuple[Toss, ...]:
     return tuple(history)
 
 
-def survey() -> tuple[int, float]:
-    """The number of respondents and the true share of "yes" among them, in one row."""
-    c1, c2 = st.columns(2)
-    n = c1.number_input(TEXT["survey_n"], min_value=1, max_value=MAX_RESPONDENTS, value=1000, step=100,
-                        key="rr_n", bind="query-params")
-    share = c2.slider(TEXT["survey_share"], min_value=0.0, max_value=1.0, value=0.3, step=0.01, key="rr_share",
-                      bind="query-params")
-    return int(n), float(share)
+def survey_size() -> int:
+    """The number of respondents (their true share of "yes" is the survey chart's own slider)."""
+    return int(st.number_input(TEXT["survey_n"], min_value=1, max_value=MAX_RESPONDENTS, value=1000, step=100,
+                               key="rr_n", bind="query-params"))
 
 
 def column(ctx: PageContext) -> tuple[str, str | None, DeltaGenerator] | None:

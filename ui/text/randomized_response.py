@@ -59,6 +59,7 @@ EN: dict[str, str] = {
     "survey_n": "Number of respondents n",
     "survey_share": "True share of 'yes' among them",
     "survey_chart_title": "What the collector sees\nand what it can work out",
+    "survey_chart_share": "(true share of 'yes': {share})",
     "survey_axis": "Share of 'yes'",
     "row_truth": "True share",
     "row_raw": "Raw share of 'yes' reports",

@@ -51,10 +51,19 @@ def test_survey_of_one_respondent_reads_in_the_singular() -> None:
     assert "can fall below 0 or above 1" in view.notes
 
 
-def test_survey_spec_unchanged_by_its_controls() -> None:
+def test_survey_spec_unchanged_by_its_controls_but_the_title_naming_the_share() -> None:
     a = protocol.survey(protocol.SurveySettings(0.75, 1000, 0.3, 42)).chart
     b = protocol.survey(protocol.SurveySettings(0.9, 50, 0.9, 1)).chart
-    assert {**a, "datasets": sorted(a["datasets"])} == {**b, "datasets": sorted(b["datasets"])}
+    assert {**a, "datasets": sorted(a["datasets"]), "title": None} == {**b, "datasets": sorted(b["datasets"]), "title": None}
+    assert a["title"]["text"][-1] == "(true share of 'yes': 0.3)"
+
+
+def test_survey_steps_hold_every_true_share() -> None:
+    steps = protocol.survey_steps(protocol.SurveySettings(0.75, 1000, 0.3, 42), (0.0, 0.5, 1.0))
+    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.charts]
+    assert truths == [[0.0], [0.5], [1.0]]
+    assert steps.readings[1][0][1].startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
+    assert steps.readings[1][-1][1] == protocol.TEXT["simulation"]
 
 
 def test_the_books_example() -> None:

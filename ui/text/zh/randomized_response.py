@@ -52,6 +52,7 @@ TEXT: dict[str, str] = {
     "survey_n": "受访者人数 n",
     "survey_share": "其中真实答案为“是”的比例",
     "survey_chart_title": "收集者看到什么，\n又能推算出什么",
+    "survey_chart_share": "（真实“是”的比例：{share}）",
     "survey_axis": "“是”的比例",
     "row_truth": "真实比例",
     "row_raw": "上报“是”的原始比例",

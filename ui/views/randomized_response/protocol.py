@@ -1,8 +1,10 @@
 """The coin protocol: how p and ε follow each other, one respondent's tosses, and a simulated
-survey corrected with the course's estimator (`survey` reruns on its own when its controls move)."""
+survey corrected with the course's estimator. `survey_steps` simulates the survey at every true
+share of its slider, for a chart that steps through them in the browser (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore.ldp.randomized_response import rr_simulate_survey, rr_summary
@@ -11,10 +13,10 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
 from ui.i18n import per_language
+from ui.reading import Block
 from ui.text.randomized_response import TEXT
+from ui.views.steps import at_each
 
-SURVEY = per_language(lambda: charts.SurveyLabels(tuple(TEXT["survey_chart_title"].split("\n")), TEXT["survey_axis"], TEXT["row_truth"],
-                             TEXT["row_raw"], TEXT["row_corrected"], TEXT["row_title"]))
 
 Toss = tuple[bool, bool, bool]  # (true answer is yes, coin shows heads, reported yes)
 
@@ -72,6 +74,21 @@ class SurveyView:
     notes: str
 
 
+@dataclass(frozen=True, eq=False)
+class SurveySteps:
+    """The survey at each true share of the slider: the chart's frames and the sentences of each."""
+
+    charts: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def survey_steps(s: SurveySettings, shares: Sequence[float]) -> SurveySteps:
+    """`survey` at every true share. Raises the ValueError if every share is refused."""
+    steps = at_each(survey, s, shares, field="share")
+    return SurveySteps(steps.frames(lambda v: v.chart),
+                       steps.readings(lambda v: (("p", v.result), *(("p", note) for note in v.notes.split("\n\n")))))
+
+
 def survey(s: SurveySettings) -> SurveyView:
     """The simulated survey: true, raw and corrected shares, the correction written out."""
     n_true, n_yes = rr_simulate_survey(s.n, s.share, s.p, make_rng(s.seed, "rr-survey"))
@@ -84,5 +101,8 @@ def survey(s: SurveySettings) -> SurveyView:
         est=num(e.estimate), se=num(e.standard_error), low=num(e.low), high=num(e.high),
     )
     notes = ([] if 0 <= e.estimate <= 1 else [TEXT["survey_outside"]]) + [TEXT["simulation"]]
-    chart = charts.survey_estimate(n_true / s.n, e.raw_share, e.estimate, e.low, e.high, SURVEY())
+    labels = charts.SurveyLabels(
+        (*TEXT["survey_chart_title"].split("\n"), TEXT["survey_chart_share"].format(share=num(s.share))),
+        TEXT["survey_axis"], TEXT["row_truth"], TEXT["row_raw"], TEXT["row_corrected"], TEXT["row_title"])
+    chart = charts.survey_estimate(n_true / s.n, e.raw_share, e.estimate, e.low, e.high, labels)
     return SurveyView(chart, result, "\n\n".join(notes))

@@ -3,7 +3,8 @@
 Only the open tab runs. Per tab: controls (ui/controls/attacks.py) give Settings, a view in
 ui/views/attacks computes everything, and a draw places it in one burst. Each tab is a fragment, and
 the part its sliders move (the noisy differencing, the averaging attack) is a nested fragment right
-under or beside those sliders, so a slider reruns only its own part.
+under or beside those sliders, so a slider reruns only its own part. The noisy differencing's ε is
+its charts' own slider: a step is drawn by the browser (ui/chart_slider.py).
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from ui.chart_slider import ChartSlider
 from ui.controls import attacks as controls
+from ui.memo import session_memo
 from ui.page import PageContext, computed, show_animation, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
 from ui.views.attacks import animation, averaging, count_query, defence, differencing, noisy_differencing, reconstruction, table
+
+DIFF_EPSILON = ChartSlider("att_diff_eps")
 
 @st.fragment
 def differencing_tab(ctx: PageContext) -> None:
@@ -36,12 +41,15 @@ def differencing_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def noisy_differencing_part(ctx: PageContext, exact: differencing.Settings, found: differencing.View) -> None:
-    """What the epsilon and prior sliders move: the two charts under them, and the belief."""
-    view = noisy_differencing.compute(controls.noise(exact, found, ctx.seed))
-    show_figure(view.density, key="att_fig_diff_density")
-    show_figure(view.belief, key="att_fig_diff_posterior")
-    st.markdown(view.reading)
-    st.caption(view.note)
+    """The prior (its slider reruns this), then the two charts with ε as their own slider, and the belief."""
+    settings = controls.noise(exact, found, DIFF_EPSILON.value(), ctx.seed)
+    key = (settings.table, settings.target, settings.position, settings.prior, ctx.seed)
+    steps = session_memo("att_diff_steps", key, lambda: noisy_differencing.compute_steps(settings, DIFF_EPSILON.options))
+    DIFF_EPSILON.chart(steps.densities, TEXT["diff_eps"])
+    DIFF_EPSILON.chart(steps.beliefs, TEXT["diff_eps"], follower="belief")
+    DIFF_EPSILON.reading(steps.readings)
+    st.caption(steps.note)
+    DIFF_EPSILON.follow()
 
 
 @st.fragment

@@ -94,6 +94,12 @@ def test_differencing_on_the_cancer_table(page: Page, base_url: str) -> None:
     assert abs(shown - stated) <= 0.5
     expect_clean(page)
     assert "att_diff_table=cancer" in page.url
+    slider = page.get_by_role("slider", name=re.compile("Budget ε per answer"))  # the charts' own slider
+    slider.focus()
+    slider.press("ArrowLeft")  # ε 1 -> 0.7: both charts and the belief, drawn by the browser
+    chart(page, "The attacker's difference").locator("g.role-title-text text", has_text="at ε = 0.7").wait_for()
+    expect(page.get_by_text(re.compile(r"ε = 0\.7 keeps that belief between"))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"att_diff_eps=0\.7"))
 
 
 def test_shared_url_reopens_the_same_view(browser: Browser, base_url: str) -> None:

@@ -56,7 +56,7 @@ def _log_k(title: str) -> dict[str, object]:
 class DensityLabels:
     """Words of the chart of the noisy difference's two densities."""
 
-    title: str
+    title: Title  # a tuple: lines
     x: str
     y: str
     secret: str  # the curve if the target has the secret

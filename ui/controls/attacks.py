@@ -38,11 +38,9 @@ def differencing_target() -> differencing.Settings:
     return differencing.Settings(which, frame, flip, target)
 
 
-def noise(exact: differencing.Settings, found: differencing.View, seed: int) -> noisy_differencing.Settings:
-    """The budget of each noisy answer and the attacker's prior belief, side by side."""
-    c1, c2 = st.columns(2, gap="medium")
-    epsilon = epsilon_slider("att_diff_eps", default=1.0, label=TEXT["diff_eps"], container=c1)
-    prior = float(c2.slider(
+def noise(exact: differencing.Settings, found: differencing.View, epsilon: float, seed: int) -> noisy_differencing.Settings:
+    """The attacker's prior belief (ε per answer is the density chart's own slider)."""
+    prior = float(st.slider(
         TEXT["diff_prior"], min_value=0.01, max_value=0.99, value=0.5, step=0.01,
         key="att_prior", help=TEXT["diff_prior_help"], bind="query-params",
     ))

@@ -82,7 +82,7 @@ EN: dict[str, str] = {
         "ε-DP means its answer is at most e^ε times more likely with the secret than without. "
         "Subtracting the second answer is post-processing and cannot add information."
     ),
-    "diff_density_title": "The attacker's difference",
+    "diff_density_title": "The attacker's difference\nat ε = {eps}",
     "diff_density_x": "Noisy difference",
     "diff_density_y": "Density",
     "diff_density_secret": "If the target {secret}",

@@ -35,7 +35,8 @@ def _check_chart(spec: dict, layer_names: set[str]) -> None:
         legend = layer["encoding"].get("color", {}).get("legend")
         assert legend is None or legend["orient"] == "bottom"
         assert layer["data"]["name"] in spec["datasets"]
-    assert len(spec["title"]["text"]) <= 32  # fits a phone's width on one line
+    title = spec["title"]["text"]
+    assert all(len(line) <= 32 for line in (title if isinstance(title, list) else [title]))  # lines fit a phone
 
 
 def _layout(spec: dict) -> dict:
@@ -73,14 +74,22 @@ def _noisy(epsilon: float = 1.0, prior: float = 0.5, seed: int = SEED) -> noisy_
 
 def test_noisy_differencing_keeps_the_belief_in_the_band() -> None:
     view = _noisy()
-    post, low, high = _bold_percents(view.reading)
+    post, low, high = _bold_percents(view.text)
     assert (low, high) == pytest.approx((26.9, 73.1), abs=0.05)
     assert low <= post <= high
     seen = view.belief["datasets"]["observed"]["belief"][0].as_py()
     assert seen == pytest.approx(post / 100, abs=0.0005)
-    post, low, high = _bold_percents(_noisy(epsilon=0.1).reading)
+    post, low, high = _bold_percents(_noisy(epsilon=0.1).text)
     assert (low, high) == pytest.approx((47.5, 52.5), abs=0.05) and low <= post <= high
-    assert "Alice has cancer" in view.reading
+    assert "Alice has cancer" in view.text
+
+
+def test_noisy_differencing_at_every_epsilon() -> None:
+    settings = noisy_differencing.Settings("cancer", "Alice", 5, 3, 2, 1.0, 0.5, SEED)
+    steps = noisy_differencing.compute_steps(settings, (0.1, 1.0))
+    assert steps.densities[1]["datasets"]["curves"].equals(_noisy().density["datasets"]["curves"])
+    assert steps.densities[0]["title"]["text"] == ["The attacker's difference", "at ε = 0.1"]
+    assert steps.readings[0] == _noisy(epsilon=0.1).reading and steps.note == _noisy().note
 
 
 def test_noisy_differencing_charts_and_seed() -> None:
@@ -93,7 +102,8 @@ def test_noisy_differencing_charts_and_seed() -> None:
     assert secret["density"].max() == pytest.approx(0.25) and len(secret) <= 120
     assert _noisy().reading == view.reading and _noisy(seed=7).reading != view.reading
     other = _noisy(epsilon=0.1, prior=0.2)
-    assert _layout(other.density) == _layout(view.density) and _layout(other.belief) == _layout(view.belief)
+    assert {**_layout(other.density), "title": None} == {**_layout(view.density), "title": None}
+    assert _layout(other.belief) == _layout(view.belief)
 
 
 # ---------------------------------------------------------------- the count under attack

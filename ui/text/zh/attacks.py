@@ -62,7 +62,7 @@ TEXT: dict[str, str] = {
         "为什么信念不会越出这个区间：只有第一个查询依赖于目标，而 ε-差分隐私意味着，"
         "有秘密时得到该答案的概率至多是没有秘密时的 e^ε 倍。减去第二个答案属于后处理，不会增加信息。"
     ),
-    "diff_density_title": "攻击者得到的差值",
+    "diff_density_title": "ε = {eps} 时\n攻击者得到的差值",
     "diff_density_x": "加噪差值",
     "diff_density_y": "密度",
     "diff_density_secret": "若目标{secret}",

@@ -1,8 +1,11 @@
 """The differencing attack's two questions answered with Laplace noise: the noisy difference, its
-two possible densities, and the attacker's belief, which never leaves the eps band."""
+two possible densities, and the attacker's belief, which never leaves the eps band. `compute_steps`
+does it at every epsilon of the slider, for charts that step through epsilon in the browser
+(ui/chart_slider.py); its sentences are plain text (ui/reading.py), the target's name as typed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore import attacks as A
@@ -10,9 +13,10 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
 from ui.charts.theme import CURVE_POINTS
-from ui.safe import md_escape
+from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.differencing import Table
+from ui.views.steps import at_each
 
 
 @dataclass(frozen=True)
@@ -29,10 +33,31 @@ class Settings:
 
 @dataclass(frozen=True)
 class View:
-    reading: str  # what the noise is, the noisy answers, and the belief with its band
+    reading: tuple[Block, ...]  # what the noise is, the noisy answers, and the belief with its band
     density: dict
     belief: dict
     note: str
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(text for _, text in self.reading)
+
+
+@dataclass(frozen=True, eq=False)
+class NoisySteps:
+    """The noisy attack at each epsilon of the slider: both charts' frames and the readings."""
+
+    densities: tuple[dict, ...]
+    beliefs: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+    note: str  # the same at every epsilon
+
+
+def compute_steps(settings: Settings, epsilons: Sequence[float]) -> NoisySteps:
+    """`compute` at every epsilon, each drawn with the same seed."""
+    steps = at_each(compute, settings, epsilons)
+    return NoisySteps(steps.frames(lambda v: v.density), steps.frames(lambda v: v.belief),
+                      steps.readings(lambda v: v.reading), steps.template.note)
 
 
 def compute(settings: Settings) -> View:
@@ -47,7 +72,7 @@ def compute(settings: Settings) -> View:
     density = charts.difference_densities(
         grid, A.noisy_difference_pdf(grid, 1, eps), A.noisy_difference_pdf(grid, 0, eps), noisy.difference,
         charts.DensityLabels(
-            title=TEXT["diff_density_title"], x=TEXT["diff_density_x"], y=TEXT["diff_density_y"],
+            title=tuple(TEXT["diff_density_title"].format(eps=fmt.number(eps)).split("\n")), x=TEXT["diff_density_x"], y=TEXT["diff_density_y"],
             secret=TEXT["diff_density_secret"].format(secret=secret), none=TEXT["diff_density_none"],
             observed=TEXT["diff_observed"], series=TEXT["series"],
         ),
@@ -60,14 +85,14 @@ def compute(settings: Settings) -> View:
             band=TEXT["diff_post_band"], series=TEXT["series"],
         ),
     )
-    reading = "\n\n".join([
+    reading = tuple(("p", text) for text in [
         TEXT["diff_noise_intro"],
         TEXT["diff_noisy_answers"].format(
             a=fmt.number(noisy.answer_with), b=fmt.number(noisy.answer_without), d=fmt.number(noisy.difference),
             exact=exact.difference,
         ),
         TEXT["diff_posterior"].format(
-            post=fmt.share(observed), name=md_escape(settings.target), secret=secret, prior=fmt.share(prior),
+            post=fmt.share(observed), name=settings.target, secret=secret, prior=fmt.share(prior),
             eps=fmt.number(eps), low=fmt.share(low), high=fmt.share(high),
         ),
     ])

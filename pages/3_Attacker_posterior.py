@@ -2,6 +2,8 @@
 
 Only the part in the URL (?post_part=…) runs, beside the shared settings (a fragment); epsilon and the
 part, and each control that moves only its own charts, are nested fragments. controls -> compute -> draw.
+On the posterior bounds, epsilon is the chart's own slider: a step is drawn by the browser, words,
+numbers and the mechanism's caption included (ui/chart_slider.py).
 """
 
 from __future__ import annotations
@@ -9,22 +11,32 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from dpcore import posterior as post
 from dpcore.posterior import AttackModel, PrivacyLossDistribution
+from ui.chart_slider import ChartSlider
 from ui.controls import posterior as controls
+from ui.memo import session_memo
 from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.text.common import TEXT as COMMON
 from ui.text.posterior import TEXT
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
-from ui.widgets import epsilon_slider
+
+EPSILON = ChartSlider("post_eps")
 
 
-def part_bounds(ctx: PageContext, model: AttackModel, prior: float) -> None:
-    view = bounds.compute(bounds.Settings(model.epsilon, prior))
-    show_figure(view.chart, key="post_fig_band")
-    st.markdown(view.words)
-    show_metrics(view.metrics)
+def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGenerator) -> None:
+    """The band at every ε, stepped by the chart's own slider; the mechanism's caption follows it."""
+    steps = session_memo("post_bounds_steps", shared.prior, lambda: bounds.compute_steps(
+        bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options))
+    EPSILON.chart(steps.charts, COMMON["epsilon"])
+    EPSILON.reading(steps.readings)
     st.caption(TEXT["bounds_reading"])
     st.markdown(bounds.FORMULA())  # its own unchanging element: the formula is typeset once
+    with caption_slot:
+        EPSILON.reading(session_memo("post_captions", (shared, ctx.dataset.name), lambda: setup.caption_steps(
+            lambda e: post.attack_model(shared.kind, shared.pair, e, shared.delta, shared.method),
+            shared.choice, ctx.dataset.name, EPSILON.options)), "caption")
+    EPSILON.follow()
 
 
 def part_mechanism(ctx: PageContext, model: AttackModel, prior: float) -> None:
@@ -108,7 +120,7 @@ def simulation_view(ctx: PageContext, model: AttackModel) -> None:
     st.caption(COMMON["simulation_note"])
 
 
-PARTS = dict(bounds=part_bounds, mechanism=part_mechanism, loss=part_loss, testing=part_testing, game=part_game)
+PARTS = dict(mechanism=part_mechanism, loss=part_loss, testing=part_testing, game=part_game)
 
 
 @st.fragment
@@ -124,9 +136,15 @@ def attacker_view(ctx: PageContext) -> None:
 @st.fragment
 def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_slot: DeltaGenerator,
                  caption_slot: DeltaGenerator, content: DeltaGenerator) -> None:
-    """Epsilon, the mechanism's caption and the part (epsilon is drawn even when the pair is bad)."""
-    with epsilon_slot:
-        epsilon = epsilon_slider("post_eps", default=1.0)
+    """Epsilon, the mechanism's caption and the part. On the bounds, epsilon is the chart's own
+    slider; the other parts need the server at every step, so theirs is an ordinary slider (the
+    same value, drawn even when the pair is bad)."""
+    if part == "bounds":
+        if shared.pair is not None:
+            with content:
+                part_bounds(ctx, shared, caption_slot)
+        return
+    epsilon = EPSILON.widget(COMMON["epsilon"], epsilon_slot)
     if shared.pair is None:
         return
     try:

@@ -15,12 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import EPSILON_GRID
 from ui.charts.stepped import stepped
 from ui.components import stepper
 from ui.page import slide_menu
 from ui.reading import Block
+from ui.text.common import TEXT as COMMON
 
 PAUSE_MS = 250  # after the last step, the server learns the value
 
@@ -68,6 +70,23 @@ class ChartSlider:
         `name` tells apart several readings of one slider."""
         stepper.reading(f"{self.key}_reading{'_' + name if name else ''}", self._chart, steps, self.index())
 
+    def widget(self, label: str, container: DeltaGenerator | None = None) -> float:
+        """The same value as an ordinary slider whose every step reruns the page: for a view that
+        needs the server at each step. Returns the value."""
+        widget = f"{self.key}_widget"
+        st.session_state[widget] = self.value()  # it shows the value, wherever that was set last
+        (container or st).select_slider(label, options=self.options, format_func=self.label, key=widget,
+                                        help=COMMON["epsilon_help"], on_change=lambda: self._set(st.session_state[widget]))
+        return self.value()
+
+    def _set(self, value: float) -> None:
+        """Take `value` as the slider's (and into the address)."""
+        st.session_state[self.key] = value
+        if value == self.default:
+            st.query_params.pop(self.key, None)
+        else:
+            st.query_params[self.key] = self.label(value)
+
     def follow(self, showing: Callable[[], bool] = lambda: False) -> None:
         """Keep the server's value in step with the chart's slider (in a fragment of its own: its
         reruns redraw nothing). `showing()` says whether a part that reads the value on the server
@@ -83,12 +102,7 @@ class ChartSlider:
         step = stepper.reported(f"{self.key}_follow")
         if step is None or not 0 <= step < len(self.options) or self.options[step] == st.session_state.get(self.key):
             return False
-        value = self.options[step]
-        st.session_state[self.key] = value
-        if value == self.default:
-            st.query_params.pop(self.key, None)
-        else:
-            st.query_params[self.key] = self.label(value)
+        self._set(self.options[step])
         return True
 
 

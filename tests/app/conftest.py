@@ -94,7 +94,7 @@ def step(at: AppTest, key: str, value: float, options: tuple[float, ...] = EPSIL
 
 def reading(at: AppTest, key: str, name: str = "") -> str:
     """The sentences a chart's slider `key` shows on opening (ui/components/stepper), one block a
-    line (a table's rows as cells joined by " | ")."""
+    line (a table's or metrics' rows as cells joined by " | ")."""
     suffix = f"-{key}_reading{'_' + name if name else ''}"
     found = [c for c in at.get("bidi_component") if c.proto.id.endswith(suffix)]  # type: ignore[attr-defined]
     assert len(found) == 1, [c.proto.id for c in at.get("bidi_component")]  # type: ignore[attr-defined]
@@ -104,7 +104,7 @@ def reading(at: AppTest, key: str, name: str = "") -> str:
 def _shown_reading(data: dict) -> str:
     lines = []
     for kind, content in data["steps"][data["start"]]:
-        lines += [" | ".join(row) for row in content] if kind == "table" else [content]
+        lines += [" | ".join(row) for row in content] if kind in ("table", "metrics") else [content]
     return "\n".join(lines)
 
 

@@ -108,6 +108,20 @@ def test_the_bounds_chart_has_no_label_for_a_line_to_cross(page: Page, base_url:
     assert {"ε = 0.1", "ε = 0.5", "ε = 1", "ε = 2", "ε = 5", "your prior"} <= set(legend)
 
 
+def test_the_bounds_step_in_the_browser_and_the_other_parts_keep_that_epsilon(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{PAGE}")
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))  # the bounds chart's own slider
+    slider.focus()
+    slider.press("ArrowRight")  # ε 1 -> 1.5: the band, the words, the numbers and the caption follow
+    expect(page.get_by_text(re.compile(r"at most 81\.8% sure after one output of a mechanism with ε = 1\.5"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"calibrated for ε = 1\.5 and sensitivity"))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"post_eps=1\.5"))
+    page.get_by_text("2 · A real mechanism").click()  # a part whose every step needs the server
+    wait_for_app_run(page)
+    expect(page.get_by_role("slider", name=re.compile("Privacy budget"))).to_have_attribute("aria-valuetext", "1.5")
+    expect_clean(page)
+
+
 def _guess(page: Page, button: str) -> None:
     page.get_by_role("button", name=button, exact=True).click()
     wait_for_app_run(page)

@@ -45,7 +45,7 @@ EN: dict[str, str] = {
     "metric_lower": "Lowest possible posterior",
     "metric_upper": "Highest possible posterior",
     "metric_odds": "Odds can move by at most",
-    "fig_band_title": "How far one output can move the attacker's belief",
+    "fig_band_title": "How far one output can move the attacker's belief at ε = {eps}",
     "fig_band_x": "Prior P[D], before the output",
     "fig_band_y": "Posterior P[D | O], after the output",
     "fig_band_diagonal": "learned nothing",

@@ -104,9 +104,21 @@ def test_bounds_in_words_metrics_and_chart() -> None:
 def test_bounds_chart_has_no_text_on_the_plot_and_a_fixed_spec() -> None:
     a = bounds.compute(bounds.Settings(1.0, 0.25)).chart
     b = bounds.compute(bounds.Settings(3.0, 0.7)).chart
-    assert {k: v for k, v in a.items() if k != "datasets"} == {k: v for k, v in b.items() if k != "datasets"}
+    assert {k: v for k, v in a.items() if k not in ("datasets", "title")} == \
+        {k: v for k, v in b.items() if k not in ("datasets", "title")}
+    assert a["title"]["text"][-1].endswith("at ε = 1") and b["title"]["text"][-1].endswith("at ε = 3")
     assert all(layer["mark"].get("type") != "text" for layer in a["layer"])  # no label for a line to cross
     assert a["datasets"]["grey"].equals(b["datasets"]["grey"])  # the comparison curves never move
+
+
+def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:
+    steps = bounds.compute_steps(bounds.Settings(1.0, 0.5), (0.1, 1.0))
+    assert steps.charts[1]["datasets"]["band"].equals(bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])
+    words, odds, metrics = steps.readings[1]
+    assert words == ("p", "If you were 50% sure before, you can be at most 73.1% sure after one output of a "
+                          "mechanism with ε = 1, and at least 26.9%.")
+    assert metrics[0] == "metrics" and metrics[1][0] == ("Lowest possible posterior", "26.9%")
+    assert "at most 52.5% sure" in steps.readings[0][0][1]
 
 
 # --- part 2 --------------------------------------------------------------------------------------
@@ -234,3 +246,13 @@ def test_simulation_benchmark() -> None:
     assert again.metrics == view.metrics
     assert game.compute_simulation(game.SimulationSettings(model, pld, 1_000, 1)).metrics != view.metrics
     _check_view(view)
+
+
+def test_the_mechanism_caption_at_every_epsilon_is_plain_text_or_the_refusal() -> None:
+    captions = setup.caption_steps(lambda e: _model("gaussian", e, method="classic"), "cancer", "", (0.5, 2.0))
+    assert captions[0][0] == ("p", "D: the course's cancer table (Table 6-2). D′: the same table without Alice. "
+                                   "The count (has_cancer = yes) is 3 on D and 2 on D′; the record that differs: Alice.")
+    assert "calibrated for ε = 0.5 and δ = about 1 in 100,000" in captions[0][1][1]
+    assert captions[1][0][0] == "error" and "proven only for epsilon below 1" in captions[1][0][1]
+    markdown = setup.compute(setup.Settings(_model(), "cancer", "")).caption
+    assert "(has\\_cancer = yes)" in markdown and "(has_cancer = yes)" in captions[0][0][1]  # escaped only there

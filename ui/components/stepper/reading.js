@@ -2,7 +2,8 @@
 // swapped in the browser on every step, with the chart. Text only (textContent, never HTML).
 // data: {chart: CSS selector of the chart's container, steps: [[[kind, content], ...], ...], start}
 // kind: "p" a paragraph, "strong" a bold line, "li" an item of a bulleted list, "error" a refusal
-// (in "p" and "li", text between ** and ** is bold); "table": content is rows, the first the header.
+// (in "p" and "li", text between ** and ** is bold); "table": content is rows, the first the header;
+// "metrics": content is (label, value) rows, shown as a row of big numbers.
 function inline(element, text) {
   text.split("**").forEach((part, i) => {
     if (!part) return;
@@ -29,15 +30,32 @@ function table(rows) {
   return element;
 }
 
+function metrics(rows) {
+  const element = document.createElement("div");
+  element.className = "metrics";
+  for (const [label, value] of rows) {
+    const item = document.createElement("div");
+    const name = document.createElement("div");
+    const number = document.createElement("div");
+    name.className = "metric-label";
+    number.className = "metric-value";
+    name.textContent = label;
+    number.textContent = value;
+    item.append(name, number);
+    element.append(item);
+  }
+  return element;
+}
+
 export default function ({ data, parentElement }) {
   const root = parentElement.querySelector(".reading");
   const show = (step) => {
     const blocks = [];
     let list = null;
     for (const [kind, content] of data.steps[step] || []) {
-      if (kind === "table") {
+      if (kind === "table" || kind === "metrics") {
         list = null;
-        blocks.push(table(content));
+        blocks.push(kind === "table" ? table(content) : metrics(content));
         continue;
       }
       const element = document.createElement(kind === "li" ? "li" : "p");

@@ -37,7 +37,7 @@ TEXT: dict[str, str] = {
     "metric_lower": "后验的最小可能值",
     "metric_upper": "后验的最大可能值",
     "metric_odds": "赔率最多变化",
-    "fig_band_title": "一次输出能让攻击者的信念移动多远",
+    "fig_band_title": "ε = {eps} 时，一次输出能让攻击者的信念移动多远",
     "fig_band_x": "先验 P[D]（输出之前）",
     "fig_band_y": "后验 P[D | O]（输出之后）",
     "fig_band_diagonal": "什么也没学到",

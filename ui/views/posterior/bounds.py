@@ -1,14 +1,19 @@
-"""Part 1: the band every ε-DP mechanism keeps the attacker's posterior in."""
+"""Part 1: the band every ε-DP mechanism keeps the attacker's posterior in. `compute_steps` draws it
+at every epsilon of the slider, for a chart that steps through epsilon in the browser
+(ui/chart_slider.py): the words and the big numbers follow it as a reading (ui/reading.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.i18n import per_language
+from ui.reading import Block
 from ui.text.posterior import TEXT
+from ui.views.steps import at_each
 from ui.views.posterior.words import odds
 
 # Comparison epsilons drawn in grey; their curves do not move with the chosen epsilon or prior.
@@ -41,8 +46,9 @@ def compute(s: Settings) -> View:
     factor = fmt.number(post.odds_factor(s.epsilon))
     grey = post.band_curves(BAND_EPSILONS, EVEN_PRIORS, LOG_ODDS_PRIORS)
     chosen = post.band_curves((s.epsilon,), EVEN_PRIORS, LOG_ODDS_PRIORS)
+    labels = replace(LABELS(), title=TEXT["fig_band_title"].format(eps=fmt.number(s.epsilon)))
     chart = charts.band_chart(grey.prior, grey.lower, grey.upper, chosen.lower[0], chosen.upper[0], s.prior, lower,
-                              upper, LABELS())
+                              upper, labels)
     words = "\n\n".join((
         TEXT["bounds_words"].format(prior=fmt.share(s.prior), upper=fmt.share(upper), lower=fmt.share(lower),
                                     eps=fmt.number(s.epsilon)),
@@ -52,3 +58,17 @@ def compute(s: Settings) -> View:
     metrics = ((TEXT["metric_lower"], fmt.share(lower)), (TEXT["metric_upper"], fmt.share(upper)),
                (TEXT["metric_odds"], TEXT["metric_odds_value"].format(factor=factor)))
     return View(words, metrics, chart)
+
+
+@dataclass(frozen=True, eq=False)
+class BoundsSteps:
+    """The band at each epsilon of the slider: the chart's frames, and the words and numbers of each."""
+
+    charts: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> BoundsSteps:
+    steps = at_each(compute, s, epsilons)
+    return BoundsSteps(steps.frames(lambda v: v.chart), steps.readings(
+        lambda v: (*(("p", words) for words in v.words.split("\n\n")), ("metrics", v.metrics))))

@@ -1,13 +1,17 @@
-"""What D and D′ are and how the mechanism is calibrated: the caption under the shared settings."""
+"""What D and D′ are and how the mechanism is calibrated: the caption under the shared settings.
+`caption_steps` writes it at every epsilon of a chart's own slider, as plain text (ui/reading.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dpcore.posterior import AttackModel
 from ui import fmt
+from ui.errors import message
 from ui.safe import md_escape
 from ui.text.common import TEXT as COMMON
+from ui.reading import Block
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import small
 
@@ -25,19 +29,37 @@ class View:
 
 
 def compute(s: Settings) -> View:
+    """The caption as markdown (user text escaped)."""
+    return View("\n\n".join(_lines(s, md_escape)))
+
+
+def caption_steps(model: Callable[[float], AttackModel], pair_choice: str, dataset_name: str,
+                  epsilons: Sequence[float]) -> tuple[tuple[Block, ...], ...]:
+    """The caption at each epsilon (`model(epsilon)` gives the model), as plain text; an epsilon the
+    mechanism refuses (the classic Gaussian's from 1 on) reads as why."""
+    def caption(epsilon: float) -> tuple[Block, ...]:
+        try:
+            return tuple(("p", line) for line in _lines(Settings(model(epsilon), pair_choice, dataset_name), str))
+        except ValueError as exc:
+            return (("error", COMMON["error_prefix"].format(message=message(exc))),)
+
+    return tuple(caption(e) for e in epsilons)
+
+
+def _lines(s: Settings, escape: Callable[[object], str]) -> list[str]:
     model, pair = s.model, s.model.pair
     names = ((TEXT["pair_cancer_d"], TEXT["pair_cancer_dp"]) if s.pair_choice == "cancer"
-             else (md_escape(s.dataset_name), TEXT["pair_dataset_dp"]))
-    lines = [TEXT["pair_caption"].format(d_name=names[0], dp_name=names[1], query=md_escape(pair.query),
+             else (escape(s.dataset_name), TEXT["pair_dataset_dp"]))
+    lines = [TEXT["pair_caption"].format(d_name=names[0], dp_name=names[1], query=escape(pair.query),
                                          d=fmt.number(pair.value_d, 6), dp=fmt.number(pair.value_d_prime, 6),
-                                         subject=md_escape(pair.subject))]
+                                         subject=escape(pair.subject))]
     noise = model.noise
     if noise is None:
-        lines.append(TEXT["pair_rr_caption"].format(subject=md_escape(pair.subject),
+        lines.append(TEXT["pair_rr_caption"].format(subject=escape(pair.subject),
                                                     p=fmt.share(float(model.truth_probability))))
     else:
         delta_part = TEXT["noise_caption_delta"].format(delta=small(model.delta)) if noise.kind == "gaussian" else ""
         lines.append(TEXT["noise_caption"].format(
             kind=COMMON[f"mechanism_{noise.kind}"], scale=fmt.number(noise.scale), std=fmt.number(noise.std),
             eps=fmt.number(model.epsilon), delta_part=delta_part, sens=fmt.number(pair.sensitivity)))
-    return View("\n\n".join(lines))
+    return lines

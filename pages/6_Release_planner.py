@@ -2,20 +2,26 @@
 total, the risk in plain words, sensitivity explored, and a release drawn with OpenDP.
 
 The plan on the left (who is protected, what to publish); what it gives on the right, in a fragment
-of its own, so moving the total budget reruns only the results. Each tab is controls -> compute
+of its own. The total budget is the accuracy chart's own slider: a step is drawn by the browser, the
+summary and the table with it (ui/chart_slider.py). Each tab is controls -> compute
 (ui/views/planner) -> draw.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
 
 from dpcore.catalog import BUNDLED
 from dpcore.protection import Protection
+from ui.chart_slider import ChartSlider
 from ui.controls import planner as controls
 from ui.memo import session_memo
 from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
+from ui.safe import md_escape
 from ui.state import url_tabs
 from ui.text.planner import TEXT
 from ui.widgets import epsilon_slider
@@ -23,14 +29,31 @@ from ui.views.planner import cost, ledger, plan, risk, sensitivity
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import Item
 
+TOTAL = ChartSlider("plan_eps")
 
-def draw_plan(view: plan.PlanView) -> None:
-    st.markdown(view.text)  # the summary and the table in one element: cheaper for each step
-    for row in view.rows:
-        if row.clamped:
-            st.caption(f"**{row.name}**: {row.clamped}")
-    if view.chart is not None:
-        show_figure(view.chart, key="plan_fig_accuracy")
+
+def plan_tab(settings: plan.Settings) -> None:
+    """With a total budget, the accuracy chart with the budget as its own slider, and the summary
+    and the table under it, stepped by the browser; else the plan at the accuracies asked for."""
+    steps = None
+    if settings.direction == "budget":
+        key = (settings.protection, settings.items, settings.delta, id(settings.frame))
+        steps = session_memo("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options))
+    if steps is not None:
+        TOTAL.chart(steps.charts, TEXT["total_epsilon"])
+        TOTAL.reading(steps.readings)
+    else:
+        if settings.direction == "budget":
+            settings = replace(settings, total_epsilon=TOTAL.widget(TEXT["total_epsilon"]))
+        view = computed(plan.compute, settings)
+        if view is None:
+            return
+        st.markdown(view.text)  # the summary and the table in one element: cheaper for each step
+        for row in view.rows:
+            if row.clamped:
+                st.caption(f"**{md_escape(row.name)}**: {row.clamped}")
+        if view.chart is not None:
+            show_figure(view.chart, key="plan_fig_accuracy")
     st.caption(TEXT["plan_note"])
 
 
@@ -112,15 +135,26 @@ def release_tab(ctx: PageContext, view: plan.PlanView, frame: pd.DataFrame, prot
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
             direction: str) -> None:
-    """The budget right above what it moves: the plan's table and chart, and the other tabs."""
-    total, delta = controls.budget(direction)
-    view = computed(plan.compute, plan.Settings(frame, protection, items, direction, total, delta))
-    if view is None:
-        return
-    tabs = {"plan": (TEXT["tab_plan"], lambda: draw_plan(view)), "cost": (TEXT["tab_cost"], lambda: cost_tab(view, delta)),
-            "risk": (TEXT["tab_risk"], lambda: risk_tab(view, delta)),
+    """What the plan gives, in tabs. The total budget is the plan's chart's own slider (a step is
+    drawn by the browser); the other tabs need the server at each step: an ordinary slider on the
+    same value, right above what it moves."""
+    delta = controls.total_delta()
+    settings = plan.Settings(frame, protection, items, direction, TOTAL.value() if direction == "budget" else 0.0,
+                             delta)
+
+    def other(tab: Callable[[plan.PlanView], None]) -> Callable[[], None]:
+        def run() -> None:
+            total = TOTAL.widget(TEXT["total_epsilon"]) if direction == "budget" else 0.0
+            view = computed(plan.compute, replace(settings, total_epsilon=total))
+            if view is not None:
+                tab(view)
+        return run
+
+    tabs = {"plan": (TEXT["tab_plan"], lambda: plan_tab(settings)),
+            "cost": (TEXT["tab_cost"], other(lambda view: cost_tab(view, delta))),
+            "risk": (TEXT["tab_risk"], other(lambda view: risk_tab(view, delta))),
             "sensitivity": (TEXT["tab_sensitivity"], lambda: sensitivity_tab(ctx, protection, frame)),
-            "release": (TEXT["tab_release"], lambda: release_tab(ctx, view, frame, protection, delta))}
+            "release": (TEXT["tab_release"], other(lambda view: release_tab(ctx, view, frame, protection, delta)))}
     url_tabs("plan_tab", tabs)
 
 
@@ -142,4 +176,5 @@ with left:
     items = controls.plan_items(ctx, direction)
 with right:
     results(ctx, protection, frame, items, direction)
+TOTAL.follow()  # outside the results' fragment: its reruns and theirs must not nest
 st.markdown(TEXT["interactive_note"])

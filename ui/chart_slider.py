@@ -41,7 +41,7 @@ class ChartSlider:
     def value(self) -> float:
         """Where the slider stands as the server knows it: the browser's last report, else the
         session's value, else the address's (a shared link), else the default."""
-        self._take_report()
+        self._take_report()  # a report that reaches a whole run is taken here, before anything is drawn
         if self.key not in st.session_state:
             asked = st.query_params.get(self.key)
             by_label = {self.label(option): option for option in self.options}
@@ -90,20 +90,24 @@ class ChartSlider:
     def follow(self, showing: Callable[[], bool] = lambda: False) -> None:
         """Keep the server's value in step with the chart's slider (in a fragment of its own: its
         reruns redraw nothing). `showing()` says whether a part that reads the value on the server
-        is on screen; if so, a new value reruns the page."""
+        is on screen; if so, a new value reruns the page (as it does when the value comes with a
+        click elsewhere)."""
         _follow(self, showing)
 
-    def _take_report(self) -> bool:
-        """Take a new report of the browser's follower as the value (and into the address); True
-        if the value changed. Only a new report counts: an old one must not undo a value set since
-        (a lesson's step)."""
+    def _take_report(self) -> tuple[bool, bool]:
+        """Take a new report of the browser's follower as the value (and into the address): did the
+        value change, and must the page rerun whole (the report came with a click elsewhere)? Only
+        a new report counts: an old one must not undo a value set since (a lesson's step)."""
         if not st.session_state.pop(f"{self.key}_moved", False):
-            return False
-        step = stepper.reported(f"{self.key}_follow")
-        if step is None or not 0 <= step < len(self.options) or self.options[step] == st.session_state.get(self.key):
-            return False
-        self._set(self.options[step])
-        return True
+            return False, False
+        report = stepper.reported(f"{self.key}_follow")
+        if report is None or not 0 <= report[0] < len(self.options):
+            return False, False
+        value = self.options[report[0]]
+        if value == st.session_state.get(self.key):
+            return False, False
+        self._set(value)
+        return True, report[1]
 
 
 @st.fragment
@@ -111,5 +115,6 @@ def _follow(slider: ChartSlider, showing: Callable[[], bool]) -> None:
     stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
                    [slider.label(v) for v in slider.options], PAUSE_MS,
                    on_step=lambda: st.session_state.__setitem__(f"{slider.key}_moved", True))
-    if slider._take_report() and showing():
+    changed, at_once = slider._take_report()
+    if changed and (at_once or showing()):
         st.rerun()

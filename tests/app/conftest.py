@@ -87,7 +87,7 @@ def shown_frame(spec: dict) -> dict:
 def step(at: AppTest, key: str, value: float, options: tuple[float, ...] = EPSILON_GRID) -> AppTest:
     """Move the chart's own slider `key` to `value` as the browser reports it (ui/chart_slider.py:
     its invisible follower sends the new position a moment after the step, and a callback notes it)."""
-    at.session_state[f"{key}_follow"] = {"step": options.index(value)}
+    at.session_state[f"{key}_follow"] = {"step": {"index": options.index(value), "now": False}}
     at.session_state[f"{key}_moved"] = True
     return at.run()
 

@@ -34,7 +34,7 @@ from ui.views.planner import cost
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
 from ui.views.planner.plan import PlanView, name_of
-from ui.widgets import delta_select, epsilon_slider
+from ui.widgets import delta_select
 
 _PLAN, _UIDS, _NEXT, _FOR = "_plan_items", "_plan_uids", "_plan_next_uid", "_plan_dataset"
 _LEDGER, _DRAWN = "_plan_ledger", "_plan_drawn"  # kept across pages: the session's budget and last release
@@ -208,13 +208,9 @@ def direction() -> str:
                       format_func=lambda d: TEXT[f"direction_{d}"], horizontal=True)
 
 
-def budget(direction: str) -> tuple[float, float]:
-    """The total ε (asked for only when the user knows the budget) and the total δ."""
-    if direction != "budget":
-        return 0.0, delta_select("plan_delta", default=1e-6)
-    left, right = st.columns([3, 2])
-    total = epsilon_slider("plan_eps", default=1.0, label=TEXT["total_epsilon"], container=left)
-    return total, delta_select("plan_delta", default=1e-6, container=right)
+def total_delta() -> float:
+    """The total δ (the total ε is the plan chart's own slider, pages/6_Release_planner.py)."""
+    return delta_select("plan_delta", default=1e-6)
 
 
 def sensitivity_inputs(dataset: Dataset, frame: pd.DataFrame) -> tuple[str | None, float | None, float | None]:

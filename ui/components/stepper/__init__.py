@@ -29,11 +29,14 @@ def follow(key: str, chart: str, followers: str, labels: Sequence[str], pause_ms
             height=0, on_step_change=on_step)
 
 
-def reported(key: str) -> int | None:
-    """The last position the follower `key` reported, if any."""
+def reported(key: str) -> tuple[int, bool] | None:
+    """The last position the follower `key` reported, and whether it was sent at once because the
+    user pressed something else (then the page must rerun whole), if any."""
     state = st.session_state.get(key)
     step = state.get("step") if hasattr(state, "get") else getattr(state, "step", None)
-    return None if step is None else int(step)
+    if not isinstance(step, dict) or not isinstance(step.get("index"), int):
+        return None
+    return step["index"], bool(step.get("now"))
 
 
 def reading(key: str, chart: str, steps: Sequence[Sequence[Block]], start: int) -> None:

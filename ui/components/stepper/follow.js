@@ -1,7 +1,9 @@
 // Tells the server where a stepped chart's own slider (ui/charts/stepped.py) now stands, without
-// redrawing anything: a step is drawn by the chart; `pause` ms after the last one (or at once when
-// the user clicks anywhere else, say a button that needs the value) the index is sent as the state
-// value "step". The slider's aria-valuetext says the value it stands for (labels[step]).
+// redrawing anything: a step is drawn by the chart; `pause` ms after the last one the index is sent
+// as the state value "step", {index, now: false}. When the user presses anything else first (a
+// button that needs the value, a tab), it is sent at once with now: true: that click's own rerun
+// may then be lost in Streamlit's coalescing, so the server reruns the whole page (see LEARNED.md).
+// The slider's aria-valuetext says the value it stands for (labels[step]).
 // Charts in containers matching `followers` have their slider hidden and take each step at once.
 // data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms}
 export default function ({ data, setStateValue }) {
@@ -9,12 +11,12 @@ export default function ({ data, setStateValue }) {
   let pending = null;
   const slider = (target) =>
     target && target.closest && target.type === "range" && target.closest(data.chart) ? target : null;
-  const flush = () => {
+  const flush = (now) => {
     clearTimeout(timer);
     if (pending === null) return;
-    const step = pending;
+    const index = pending;
     pending = null;
-    setStateValue("step", step);
+    setStateValue("step", { index, now });
   };
   const moved = (event) => {
     const input = slider(event.target);
@@ -28,16 +30,16 @@ export default function ({ data, setStateValue }) {
     }
     pending = step;
     clearTimeout(timer);
-    timer = setTimeout(flush, data.pause);
+    timer = setTimeout(() => flush(false), data.pause);
   };
   const elsewhere = (event) => {
-    if (!(event.target.closest && event.target.closest(data.chart))) flush();
+    if (!(event.target.closest && event.target.closest(data.chart))) flush(true);
   };
   document.addEventListener("input", moved, true);
   document.addEventListener("pointerdown", elsewhere, true);
   return () => {
     document.removeEventListener("input", moved, true);
     document.removeEventListener("pointerdown", elsewhere, true);
-    flush();
+    flush(true);
   };
 }

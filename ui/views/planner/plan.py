@@ -9,6 +9,7 @@ prices the same plan more tightly; this split is what the release spends.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -24,7 +25,9 @@ from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, accuracy_curves
 from ui.i18n import per_language
 from ui.text.common import TEXT as COMMON
+from ui.reading import Block, Rows
 from ui.text.planner import TEXT
+from ui.views.steps import at_each
 from ui.views.planner.items import Item, Statistic, statistic
 
 Direction = Literal["budget", "accuracy"]
@@ -73,6 +76,7 @@ class PlanView:
     summary: str
     text: str  # the summary and the table, as one markdown element
     chart: dict | None
+    cells: Rows = ()  # the table as plain text (header first), for a reading the browser swaps
 
     @property
     def events(self) -> tuple[tuple[AdditiveNoise, int], ...]:
@@ -191,8 +195,8 @@ def compute(s: Settings) -> PlanView:
     good = [r for r in rows if not r.problem]
     total = float(sum(r.epsilon for r in good))
     total_delta = float(sum(r.delta for r in good))
-    table = {
-        TEXT["col_statistic"]: [md_escape(r.name) for r in rows],  # st.table renders markdown
+    plain = {
+        TEXT["col_statistic"]: [r.name for r in rows],
         TEXT["col_mechanism"]: [COMMON.get(f"mechanism_{r.item.mechanism}", TEXT["mechanism_selection"]) for r in rows],
         TEXT["col_epsilon"]: ["—" if r.problem else fmt.number(r.epsilon) for r in rows],
         TEXT["col_accuracy"]: [r.problem or TEXT["within"].format(a=fmt.number(r.accuracy)) for r in rows],
@@ -200,6 +204,7 @@ def compute(s: Settings) -> PlanView:
                                                                              reference=r.reference_text)
                                for r in rows],
     }
+    table = {**plain, TEXT["col_statistic"]: [md_escape(r.name) for r in rows]}  # markdown renders it
     summary = TEXT["summary"].format(
         count=fmt.plural(len(good), TEXT["statistic_one"], TEXT["statistic_many"]),
         epsilon=fmt.number(total), confidence=fmt.share(1 - s.alpha),
@@ -209,4 +214,24 @@ def compute(s: Settings) -> PlanView:
     curves = {r.name: _curve(r, s) for r in good if r.reference > 0}
     chosen = {r.name: (r.epsilon, _relative(r)) for r in good if r.reference > 0}
     chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
-    return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart)
+    cells = (tuple(plain), *zip(*plain.values()))
+    return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart, cells)
+
+
+@dataclass(frozen=True, eq=False)
+class PlanSteps:
+    """The plan at each total epsilon of the slider: the accuracy chart's frames and, for each, the
+    summary, the table and any clamping said (a reading the browser swaps with the chart)."""
+
+    charts: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> PlanSteps | None:
+    """`compute` at every total epsilon; None when the plan has no chart to step (nothing to curve)."""
+    steps = at_each(compute, s, epsilons, field="total_epsilon")
+    if steps.template.chart is None:
+        return None
+    return PlanSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: (
+        ("p", v.summary), ("table", v.cells),
+        *(("p", f"**{r.name}**: {r.clamped}") for r in v.rows if r.clamped))))

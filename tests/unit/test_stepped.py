@@ -51,3 +51,4 @@ def test_frames_that_differ_in_structure_are_refused() -> None:
         stepped([frame(1.0)], start=1, label="ε")
     with pytest.raises(ValueError, match="no frames"):
         stepped([], start=0, label="ε")
+

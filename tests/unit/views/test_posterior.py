@@ -10,6 +10,7 @@ import pytest
 
 from dpcore import posterior as post
 from dpcore.errors import DPError
+from ui.charts.posterior import wrap
 from ui.charts.theme import CURVE_POINTS
 from ui.i18n import language
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
@@ -256,3 +257,12 @@ def test_the_mechanism_caption_at_every_epsilon_is_plain_text_or_the_refusal() -
     assert captions[1][0][0] == "error" and "proven only for epsilon below 1" in captions[1][0][1]
     markdown = setup.compute(setup.Settings(_model(), "cancer", "")).caption
     assert "(has\\_cancer = yes)" in markdown and "(has_cancer = yes)" in captions[0][0][1]  # escaped only there
+
+
+def test_titles_wrap_chinese_between_characters_and_english_at_spaces() -> None:
+    assert wrap("How far one output can move the attacker's belief at ε = 1", 30) == [
+        "How far one output can move", "the attacker's belief at ε = 1"]
+    lines = wrap("ε = 1 时，一次输出能让攻击者的信念移动多远", 30)
+    assert "".join(lines) == "ε = 1 时，一次输出能让攻击者的信念移动多远" and len(lines) == 2
+    assert all(sum(2 if "\u4e00" <= c <= "\u9fff" or c in "，" else 1 for c in line) <= 30 for line in lines)
+    assert not any(line.startswith("，") for line in wrap("一二三四五六七八九十，一二三四五", 20))

@@ -18,7 +18,9 @@ function inline(element, text) {
 }
 
 function table(rows) {
-  const element = document.createElement("table");
+  const frame = document.createElement("div"); // scrolls sideways on a phone rather than squeezing words
+  frame.className = "table-frame";
+  const element = frame.appendChild(document.createElement("table"));
   rows.forEach((row, r) => {
     const line = element.insertRow();
     for (const cell of row) {
@@ -27,7 +29,7 @@ function table(rows) {
       line.append(box);
     }
   });
-  return element;
+  return frame;
 }
 
 function metrics(rows) {

@@ -114,7 +114,7 @@ TEXT: dict[str, str] = {
     ),
     "value_one": "{n} 个值",
     "value_many": "{n} 个值",
-    "curves_title": "误差随 ε 的变化（占各统计的比例）\n（圆点：本计划）",
+    "curves_title": "误差随 ε 的变化\n（占各统计的比例；圆点：本计划）",
     "curves_x": "该统计花费的 ε（对数刻度）",
     "curves_y": "95% 误差（占参照值的比例）",
     "plan_note": (

@@ -33,8 +33,10 @@ _STYLE = (
     "[data-testid=stMarkdownContainer] :is(td,th){word-break:keep-all}"
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}"
-    # a chart's own slider (ui/chart_slider.py): wide and easy to grab, its value in the chart's title
-    # (the number Vega writes beside it is the frame's index); a follower chart shows none
+    # a chart's own slider (ui/chart_slider.py): right above the chart it moves, wide and easy to
+    # grab, its value in the chart's title (the number Vega writes beside it is the frame's index);
+    # a follower chart shows none
+    ".vega-embed:has(.vega-bindings){display:flex;flex-direction:column}.vega-embed .vega-bindings{order:-1;margin-bottom:1rem!important}"
     ".vega-bind label{display:flex;align-items:center;gap:1rem;font-size:1.1rem}"
     ".vega-bind input[type=range]{flex:0 1 32rem;min-width:10rem;height:1.5rem;accent-color:#ff4b4b}"
     ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}</style>"

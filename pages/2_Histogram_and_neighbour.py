@@ -107,7 +107,7 @@ def histogram_tab(ctx: PageContext) -> None:
         choice = release_choice(None if counts is None else counts.sensitivity)
         release_part(ctx, counts, post, choice)
         if counts is not None and data is not None:
-            release_panel(ctx.dataset, data, choice, post)
+            release_panel(ctx.dataset, data, choice, post, EPSILON.value)
 
 
 @st.fragment

@@ -94,27 +94,28 @@ class ChartSlider:
         click elsewhere)."""
         _follow(self, showing)
 
-    def _take_report(self) -> tuple[bool, bool]:
-        """Take a new report of the browser's follower as the value (and into the address): did the
-        value change, and must the page rerun whole (the report came with a click elsewhere)? Only
-        a new report counts: an old one must not undo a value set since (a lesson's step)."""
-        if not st.session_state.pop(f"{self.key}_moved", False):
-            return False, False
+    def _take_report(self) -> None:
+        """Take a new report of the browser's follower as the value (and into the address). A
+        report is new by its stamp, so whoever asks first in a run takes it (a button's callback
+        may run before the follower's), and an old one never undoes a value set since (a lesson's
+        step). A change is noted for the follower's fragment: "at_once" if the report came with a
+        click elsewhere (the page must then rerun whole), else "later"."""
         report = stepper.reported(f"{self.key}_follow")
-        if report is None or not 0 <= report[0] < len(self.options):
-            return False, False
-        value = self.options[report[0]]
-        if value == st.session_state.get(self.key):
-            return False, False
-        self._set(value)
-        return True, report[1]
+        taken = f"{self.key}_taken"
+        if report is None or st.session_state.get(taken) == report[2]:
+            return
+        st.session_state[taken] = report[2]
+        if not 0 <= report[0] < len(self.options) or self.options[report[0]] == st.session_state.get(self.key):
+            return
+        self._set(self.options[report[0]])
+        st.session_state[f"{self.key}_changed"] = "at_once" if report[1] else "later"
 
 
 @st.fragment
 def _follow(slider: ChartSlider, showing: Callable[[], bool]) -> None:
     stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
-                   [slider.label(v) for v in slider.options], PAUSE_MS,
-                   on_step=lambda: st.session_state.__setitem__(f"{slider.key}_moved", True))
-    changed, at_once = slider._take_report()
-    if changed and (at_once or showing()):
+                   [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report)
+    slider._take_report()
+    changed = st.session_state.pop(f"{slider.key}_changed", None)
+    if changed == "at_once" or (changed and showing()):
         st.rerun()

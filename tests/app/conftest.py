@@ -86,10 +86,19 @@ def shown_frame(spec: dict) -> dict:
 
 def step(at: AppTest, key: str, value: float, options: tuple[float, ...] = EPSILON_GRID) -> AppTest:
     """Move the chart's own slider `key` to `value` as the browser reports it (ui/chart_slider.py:
-    its invisible follower sends the new position a moment after the step, and a callback notes it)."""
-    at.session_state[f"{key}_follow"] = {"step": {"index": options.index(value), "now": False}}
-    at.session_state[f"{key}_moved"] = True
+    its invisible follower sends the new position, with a new stamp, a moment after the step)."""
+    at.session_state[f"{key}_follow"] = {"step": {"index": options.index(value), "now": False, "at": _stamp()}}
     return at.run()
+
+
+def _stamp() -> float:
+    """A new report's stamp, as the browser's follower gives it (ui/components/stepper/follow.js)."""
+    global _STAMPS
+    _STAMPS += 1
+    return float(_STAMPS)
+
+
+_STAMPS = 0
 
 
 def reading(at: AppTest, key: str, name: str = "") -> str:

@@ -160,6 +160,18 @@ def test_release_is_drawn_with_opendp_and_offered_as_csv() -> None:
     assert any("ε = 0.5" in s.value for s in at.success)
 
 
+def test_a_release_clicked_right_after_a_step_spends_the_stepped_epsilon() -> None:
+    at = run_page(PAGE)
+    # the browser sends the step at once with the click (no pause): the click's callback reads it
+    at.session_state["hist_eps_follow"] = {"step": {"index": EPSILON_GRID.index(0.7), "now": True, "at": 1e12}}
+    at.button(key="hist_release").click().run()
+    assert_clean(at)
+    assert any("ε = 0.7" in s.value for s in at.success)
+    assert at.session_state["hist_eps"] == 0.7 and at.query_params["hist_eps"] in ("0.7", ["0.7"])
+    step(at, "hist_eps", 0.7)  # an old report again changes nothing
+    assert at.session_state["hist_eps"] == 0.7
+
+
 def test_a_release_with_the_classic_gaussian_chosen_uses_the_analytic_one() -> None:
     at = run_page(PAGE, {"hist_mech": "gaussian", "hist_gmethod": "classic", "hist_eps": "2"})
     assert not at.exception

@@ -12,6 +12,8 @@ list prefilled from the data, which the page may chart but never release.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import zlib
 from dataclasses import dataclass
 
@@ -205,13 +207,14 @@ def release_choice(sensitivity: Sensitivity | None) -> ReleaseChoice:
     return ReleaseChoice(kind, delta, method, 1.0 if sensitivity is None else sensitivity.for_noise(kind))
 
 
-def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, post: PostProcessing) -> None:
+def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, post: PostProcessing,
+                  epsilon: Callable[[], float]) -> None:
     """Draw a release of D's histogram with OpenDP on request, and offer it as a safe CSV.
 
     Only declared bins are released (dpcore.release.release_histogram); a list read from the data
     gets a sentence saying why not and how to declare it, and no button. A Gaussian release always
-    uses the analytic calibration. Outside the epsilon fragment (an epsilon step redraws less): the
-    click reads epsilon from the slider's state, and the release shown says which epsilon it spent.
+    uses the analytic calibration. The click reads `epsilon()` (the chart's slider, taking a step
+    reported with the click), and the release shown says which epsilon it spent.
     A refusal is kept like a release and shown as an error box, so the other choices stay."""
     st.subheader(TEXT["release_title"])
     st.caption(TEXT["release_note"])
@@ -222,7 +225,7 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
 
     def draw() -> None:
         try:
-            mechanism = calibrate(settings.kind, float(st.session_state["hist_eps"]), settings.delta,
+            mechanism = calibrate(settings.kind, epsilon(), settings.delta,
                                   settings.sensitivity, "analytic")
             release = release_histogram(dataset.table.frame, data.column, data.domain, mechanism, data.weight)
         except ValueError as exc:

@@ -29,14 +29,15 @@ def follow(key: str, chart: str, followers: str, labels: Sequence[str], pause_ms
             height=0, on_step_change=on_step)
 
 
-def reported(key: str) -> tuple[int, bool] | None:
-    """The last position the follower `key` reported, and whether it was sent at once because the
-    user pressed something else (then the page must rerun whole), if any."""
+def reported(key: str) -> tuple[int, bool, float] | None:
+    """The last position the follower `key` reported, whether it was sent at once because the user
+    pressed something else (then the page must rerun whole), and its stamp (a new report has a new
+    one), if any."""
     state = st.session_state.get(key)
     step = state.get("step") if hasattr(state, "get") else getattr(state, "step", None)
     if not isinstance(step, dict) or not isinstance(step.get("index"), int):
         return None
-    return step["index"], bool(step.get("now"))
+    return step["index"], bool(step.get("now")), float(step.get("at") or 0)
 
 
 def reading(key: str, chart: str, steps: Sequence[Sequence[Block]], start: int) -> None:

@@ -1,8 +1,9 @@
 // Tells the server where a stepped chart's own slider (ui/charts/stepped.py) now stands, without
 // redrawing anything: a step is drawn by the chart; `pause` ms after the last one the index is sent
-// as the state value "step", {index, now: false}. When the user presses anything else first (a
-// button that needs the value, a tab), it is sent at once with now: true: that click's own rerun
-// may then be lost in Streamlit's coalescing, so the server reruns the whole page (see LEARNED.md).
+// as the state value "step", {index, now: false, at: a stamp that tells a new report from an old
+// one}. When the user presses anything else first (a button that needs the value, a tab), it is
+// sent at once with now: true, so that the click's own run reads it: that click's fragment rerun
+// may then be lost in the browser, so the server reruns the whole page (see LEARNED.md).
 // The slider's aria-valuetext says the value it stands for (labels[step]).
 // Charts in containers matching `followers` have their slider hidden and take each step at once.
 // data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms}
@@ -16,7 +17,7 @@ export default function ({ data, setStateValue }) {
     if (pending === null) return;
     const index = pending;
     pending = null;
-    setStateValue("step", { index, now });
+    setStateValue("step", { index, now, at: Date.now() + Math.random() });
   };
   const moved = (event) => {
     const input = slider(event.target);

@@ -57,7 +57,7 @@ class ChartSlider:
 
     def chart(self, frames: Sequence[dict], label: str, follower: str | None = None) -> dict:
         """Draw one chart holding `frames` (one per option, built by one chart builder), on the
-        frame of the current value, with the slider named `label` under it. A `follower` chart (a
+        frame of the current value, with the slider named `label` above it. A `follower` chart (a
         name) has no slider of its own: it takes every step of this one's. Returns its spec."""
         spec = stepped(frames, self.index(), label)
         where = f"{self.key}_chart" if follower is None else f"{self.key}_follower_{follower}"

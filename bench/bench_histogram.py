@@ -2,8 +2,10 @@
 
 Target (issue 2): the rerun on a 1,000,000-row, 15-column upload takes at most 2x the rerun on the
 7-row students table. Parsing and binning are kept per session, so an epsilon change must not
-re-read or re-bin the data. Measured with AppTest (the script's own time, no browser), median of
-repeated epsilon changes. Run: .venv/bin/python -m bench.bench_histogram
+re-read or re-bin the data. Epsilon is the chart's own slider (ui/chart_slider.py): the browser
+draws a step and reports it to the server after; this times the run that takes such a report, as
+`tests.app.conftest.step` sends it. Measured with AppTest (the script's own time, no browser),
+median of repeated epsilon changes. Run: .venv/bin/python -m bench.bench_histogram
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from bench.census import write_census_csv
+from tests.app.conftest import step
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -35,7 +38,7 @@ def rerun_times(at: AppTest, repeats: int = 3) -> list[float]:
     for _ in range(repeats):
         for eps in EPSILONS:
             start = time.perf_counter()
-            at.select_slider(key="hist_eps").set_value(eps).run()
+            step(at, "hist_eps", eps)
             times.append(time.perf_counter() - start)
             assert not at.exception, at.exception
     return times

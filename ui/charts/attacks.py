@@ -119,21 +119,24 @@ def difference_posterior(
     Layers: "band", "prior", "curve", "observed" (the diamond at the difference seen)."""
     names = (labels.curve, labels.observed, labels.prior, labels.band)
     style = _series(names, (COLORS["danger"], COLORS["danger"], COLORS["neutral"], COLORS["band"]), labels.series,
-                    columns=2)
+                    columns=2, dashes=([], [], list(_DOTTED), []))
+    # one legend whose symbols match the marks: a stroke for each line, the diamond, a square for the band
+    shape = {"shape": {"field": "series", "type": "nominal", "sort": list(names), "title": labels.series,
+                       "scale": {"domain": list(names), "range": ["stroke", "diamond", "stroke", "square"]}}}
     x_axis = {"field": "difference", "type": "quantitative", "title": labels.x, "scale": {"zero": False, "nice": False},
               "axis": {"format": ".2~f"}}
     y = {"field": "belief", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     layers = [
         {"name": "band", "data": {"name": "band"}, "mark": {"type": "rect", "aria": False},
-         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, **style}},
+         "encoding": {"y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": style["color"]}},
         {"name": "prior", "data": {"name": "prior"}, "mark": {"type": "rule", "strokeDash": _DOTTED, "strokeWidth": 2},
          "encoding": {"y": y, **style}},
         {"name": "curve", "data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3, "clip": True},
          "encoding": {"x": x_axis, "y": y, **style}},
         {"name": "observed", "data": {"name": "observed"},
-         "mark": {"type": "point", "shape": "diamond", "filled": True, "size": 220, "opacity": 1},
-         "encoding": {"x": x_axis, "y": y, **style,
+         "mark": {"type": "point", "filled": True, "size": 220, "opacity": 1},
+         "encoding": {"x": x_axis, "y": y, **style, **shape,
                       "tooltip": [{"field": "difference", "title": labels.x, "format": ".2f"},
                                   {"field": "belief", "title": labels.y, "format": ".1%"}]}},
     ]

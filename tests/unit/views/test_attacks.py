@@ -96,6 +96,10 @@ def test_noisy_differencing_charts_and_seed() -> None:
     view = _noisy()
     _check_chart(view.density, {"curves", "observed"})
     _check_chart(view.belief, {"band", "prior", "curve", "observed"})
+    # the legend's symbols match the marks: lines as strokes (the prior dotted), the diamond, a square band
+    layers = {layer["name"]: layer["encoding"] for layer in view.belief["layer"]}
+    assert layers["observed"]["shape"]["scale"]["range"] == ["stroke", "diamond", "stroke", "square"]
+    assert layers["prior"]["strokeDash"]["scale"]["range"][2] and "strokeDash" not in layers["band"]
     curves = view.density["datasets"]["curves"].to_pandas()
     secret = curves[curves["series"].str.startswith("If the target")]
     assert secret.loc[secret["density"].idxmax(), "difference"] == pytest.approx(1.0)

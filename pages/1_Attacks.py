@@ -14,7 +14,6 @@ from streamlit.delta_generator import DeltaGenerator
 
 from ui.chart_slider import ChartSlider
 from ui.controls import attacks as controls
-from ui.memo import session_memo
 from ui.page import PageContext, computed, show_animation, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
@@ -22,6 +21,7 @@ from ui.text.attacks import TEXT
 from ui.views.attacks import animation, averaging, count_query, defence, differencing, noisy_differencing, reconstruction, table
 
 DIFF_EPSILON = ChartSlider("att_diff_eps")
+
 
 @st.fragment
 def differencing_tab(ctx: PageContext) -> None:
@@ -43,8 +43,10 @@ def differencing_tab(ctx: PageContext) -> None:
 def noisy_differencing_part(ctx: PageContext, exact: differencing.Settings, found: differencing.View) -> None:
     """The prior (its slider reruns this), then the two charts with ε as their own slider, and the belief."""
     settings = controls.noise(exact, found, DIFF_EPSILON.value(), ctx.seed)
-    key = (settings.table, settings.target, settings.position, settings.prior, ctx.seed)
-    steps = session_memo("att_diff_steps", key, lambda: noisy_differencing.compute_steps(settings, DIFF_EPSILON.options))
+    steps = DIFF_EPSILON.steps("att_diff_steps", (settings.table, settings.target, settings.prior, ctx.seed),
+                               lambda: noisy_differencing.compute_steps(settings, DIFF_EPSILON.options))
+    if steps is None:
+        return
     DIFF_EPSILON.chart(steps.densities, TEXT["diff_eps"])
     DIFF_EPSILON.chart(steps.beliefs, TEXT["diff_eps"], follower="belief")
     DIFF_EPSILON.reading(steps.readings)

@@ -53,7 +53,7 @@ def draw_release(steps: release_view.ReleaseSteps, view: release_view.ReleaseVie
         EPSILON.chart(steps.distribution_frames, COMMON["epsilon"], follower="dist")
     numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
     if numbers.open and isinstance(view, release_view.ReleaseView):  # a table only when asked for
-        numbers.caption(TEXT["numbers_at"].format(eps=f"{EPSILON.value():g}"))
+        numbers.caption(TEXT["numbers_at"].format(eps=EPSILON.label(EPSILON.value())))
         numbers.dataframe(view.table, hide_index=True, key="hist_table")
 
 
@@ -65,11 +65,9 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: 
         return
     settings = release_view.ReleaseSettings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method,
                                             post, ctx.seed)
-    key = (counts, choice.kind, choice.delta, choice.method, post, ctx.seed)
-    try:
-        steps = session_memo("hist_steps", key, lambda: release_view.compute_steps(settings, EPSILON.options))
-    except ValueError as exc:
-        show_error(exc)
+    steps = EPSILON.steps("hist_steps", (counts, choice.kind, choice.delta, choice.method, post, ctx.seed),
+                          lambda: release_view.compute_steps(settings, EPSILON.options))
+    if steps is None:
         return
     draw_release(steps, steps.steps.views[EPSILON.index()])
     hops = hops_view.Settings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method, ctx.seed)

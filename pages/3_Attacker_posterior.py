@@ -11,11 +11,9 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dpcore import posterior as post
 from dpcore.posterior import AttackModel, PrivacyLossDistribution
 from ui.chart_slider import ChartSlider
 from ui.controls import posterior as controls
-from ui.memo import session_memo
 from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
 from ui.text.common import TEXT as COMMON
 from ui.text.posterior import TEXT
@@ -25,17 +23,21 @@ EPSILON = ChartSlider("post_eps")
 
 
 def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGenerator) -> None:
-    """The band at every ε, stepped by the chart's own slider; the mechanism's caption follows it."""
-    steps = session_memo("post_bounds_steps", shared.prior, lambda: bounds.compute_steps(
+    """The band at every ε, stepped by the chart's own slider; the mechanism's caption (when there is
+    a pair to calibrate it on) follows it."""
+    steps = EPSILON.steps("post_bounds_steps", shared.prior, lambda: bounds.compute_steps(
         bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options))
+    if steps is None:
+        return
     EPSILON.chart(steps.charts, COMMON["epsilon"])
     EPSILON.reading(steps.readings)
     st.caption(TEXT["bounds_reading"])
     st.markdown(bounds.FORMULA())  # its own unchanging element: the formula is typeset once
-    with caption_slot:
-        EPSILON.reading(session_memo("post_captions", (shared, ctx.dataset.name), lambda: setup.caption_steps(
-            lambda e: post.attack_model(shared.kind, shared.pair, e, shared.delta, shared.method),
-            shared.choice, ctx.dataset.name, EPSILON.options)), "caption")
+    captions = shared.pair and EPSILON.steps("post_captions", (shared, ctx.dataset.name), lambda: setup.caption_steps(
+        shared.kind, shared.pair, shared.delta, shared.method, shared.choice, ctx.dataset.name, EPSILON.options))
+    if captions:
+        with caption_slot:
+            EPSILON.reading(captions, "caption")
     EPSILON.follow()
 
 
@@ -137,13 +139,10 @@ def attacker_view(ctx: PageContext) -> None:
 def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_slot: DeltaGenerator,
                  caption_slot: DeltaGenerator, content: DeltaGenerator) -> None:
     """Epsilon, the mechanism's caption and the part. On the bounds, epsilon is the chart's own
-    slider; the other parts need the server at every step, so theirs is an ordinary slider (the
-    same value, drawn even when the pair is bad)."""
-    if part == "bounds":
-        if shared.pair is not None:
-            with content:
-                part_bounds(ctx, shared, caption_slot)
-        return
+    slider; the other parts need the server at each step: an ordinary slider on the same value."""
+    if part == "bounds":  # ε and the prior alone: drawn even when the pair is bad
+        with content:
+            return part_bounds(ctx, shared, caption_slot)
     epsilon = EPSILON.widget(COMMON["epsilon"], epsilon_slot)
     if shared.pair is None:
         return

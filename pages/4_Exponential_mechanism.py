@@ -13,8 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.catalog import public_categories
 from ui.controls import exponential as controls
 from ui.chart_slider import ChartSlider
-from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
+from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.exponential import TEXT
 from ui.views.exponential import mode, pricing, vote
@@ -39,12 +38,9 @@ def vote_tab(ctx: PageContext) -> None:
     st.caption(book.note)
     st.subheader(TEXT["draws_title"])
     draws = controls.draws_input()
-    try:
-        key = (names, scores, sensitivity, draws, ctx.seed)
-        steps = session_memo("exp_vote_steps", key, lambda: vote.compute_steps(
-            vote.Settings(names, scores, VOTE_EPSILON.value(), sensitivity, draws, ctx.seed), VOTE_EPSILON.options))
-    except ValueError as exc:
-        show_error(exc, right)
+    steps = VOTE_EPSILON.steps("exp_vote_steps", (names, scores, sensitivity, draws, ctx.seed), lambda: vote.compute_steps(
+        vote.Settings(names, scores, VOTE_EPSILON.value(), sensitivity, draws, ctx.seed), VOTE_EPSILON.options), right)
+    if steps is None:
         return
     with right:
         VOTE_EPSILON.chart(steps.charts, TEXT["vote_epsilon"])

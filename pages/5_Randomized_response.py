@@ -12,8 +12,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.catalog import public_categories
 from ui.controls import randomized_response as controls
 from ui.chart_slider import ChartSlider
-from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, start_page
+from ui.page import PageContext, computed, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.randomized_response import TEXT
 from ui.views.randomized_response import book, column, local, protocol
@@ -49,11 +48,8 @@ def survey(ctx: PageContext, p: float) -> None:
     drawn by the browser (ui/chart_slider.py); the size reruns only this."""
     n = controls.survey_size()
     settings = protocol.SurveySettings(p, n, SHARE.value(), ctx.seed)
-    try:
-        steps = session_memo("rr_survey_steps", (p, n, ctx.seed),
-                             lambda: protocol.survey_steps(settings, SHARE.options))
-    except ValueError as exc:
-        show_error(exc)
+    steps = SHARE.steps("rr_survey_steps", (p, n, ctx.seed), lambda: protocol.survey_steps(settings, SHARE.options))
+    if steps is None:
         return
     SHARE.chart(steps.charts, TEXT["survey_share"])
     SHARE.reading(steps.readings)

@@ -9,7 +9,7 @@ summary and the table with it (ui/chart_slider.py). Each tab is controls -> comp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import pandas as pd
@@ -32,22 +32,18 @@ from ui.views.planner.items import Item
 TOTAL = ChartSlider("plan_eps")
 
 
-def plan_tab(settings: plan.Settings) -> None:
+def plan_tab(settings: plan.Settings, source: Hashable) -> None:
     """With a total budget, the accuracy chart with the budget as its own slider, and the summary
-    and the table under it, stepped by the browser; else the plan at the accuracies asked for."""
-    steps = None
-    if settings.direction == "budget":
-        key = (settings.protection, settings.items, settings.delta, id(settings.frame))
-        steps = session_memo("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options))
-    if steps is not None:
+    and the table under it, stepped by the browser; else (targets, or nothing to chart) the plan."""
+    key = (source, settings.protection, settings.items, settings.delta)
+    steps = (TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options))
+             if settings.direction == "budget" else plan.PlanSteps((), ()))
+    if steps is None:
+        return
+    if steps.charts:
         TOTAL.chart(steps.charts, TEXT["total_epsilon"])
         TOTAL.reading(steps.readings)
-    else:
-        if settings.direction == "budget":
-            settings = replace(settings, total_epsilon=TOTAL.widget(TEXT["total_epsilon"]))
-        view = computed(plan.compute, settings)
-        if view is None:
-            return
+    elif (view := at_total(settings)) is not None:
         st.markdown(view.text)  # the summary and the table in one element: cheaper for each step
         for row in view.rows:
             if row.clamped:
@@ -55,6 +51,14 @@ def plan_tab(settings: plan.Settings) -> None:
         if view.chart is not None:
             show_figure(view.chart, key="plan_fig_accuracy")
     st.caption(TEXT["plan_note"])
+
+
+def at_total(settings: plan.Settings) -> plan.PlanView | None:
+    """The plan at the total budget the server knows, under an ordinary slider on it: for the parts
+    that need the server at each step of the budget."""
+    if settings.direction == "budget":
+        settings = replace(settings, total_epsilon=TOTAL.widget(TEXT["total_epsilon"]))
+    return computed(plan.compute, settings)
 
 
 def cost_tab(view: plan.PlanView, delta: float) -> None:
@@ -135,26 +139,20 @@ def release_tab(ctx: PageContext, view: plan.PlanView, frame: pd.DataFrame, prot
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
             direction: str) -> None:
-    """What the plan gives, in tabs. The total budget is the plan's chart's own slider (a step is
-    drawn by the browser); the other tabs need the server at each step: an ordinary slider on the
-    same value, right above what it moves."""
+    """What the plan gives, in tabs: the total budget is the plan chart's own slider, and an ordinary
+    slider on the same value on the tabs that need the server at each step (`at_total`)."""
     delta = controls.total_delta()
     settings = plan.Settings(frame, protection, items, direction, TOTAL.value() if direction == "budget" else 0.0,
                              delta)
 
-    def other(tab: Callable[[plan.PlanView], None]) -> Callable[[], None]:
-        def run() -> None:
-            total = TOTAL.widget(TEXT["total_epsilon"]) if direction == "budget" else 0.0
-            view = computed(plan.compute, replace(settings, total_epsilon=total))
-            if view is not None:
-                tab(view)
-        return run
+    def with_plan(tab: Callable[[plan.PlanView], None]) -> Callable[[], None]:
+        return lambda: None if (view := at_total(settings)) is None else tab(view)
 
-    tabs = {"plan": (TEXT["tab_plan"], lambda: plan_tab(settings)),
-            "cost": (TEXT["tab_cost"], other(lambda view: cost_tab(view, delta))),
-            "risk": (TEXT["tab_risk"], other(lambda view: risk_tab(view, delta))),
+    tabs = {"plan": (TEXT["tab_plan"], lambda: plan_tab(settings, (ctx.dataset.ident, ctx.seed))),
+            "cost": (TEXT["tab_cost"], with_plan(lambda view: cost_tab(view, delta))),
+            "risk": (TEXT["tab_risk"], with_plan(lambda view: risk_tab(view, delta))),
             "sensitivity": (TEXT["tab_sensitivity"], lambda: sensitivity_tab(ctx, protection, frame)),
-            "release": (TEXT["tab_release"], other(lambda view: release_tab(ctx, view, frame, protection, delta)))}
+            "release": (TEXT["tab_release"], with_plan(lambda view: release_tab(ctx, view, frame, protection, delta)))}
     url_tabs("plan_tab", tabs)
 
 
@@ -176,5 +174,5 @@ with left:
     items = controls.plan_items(ctx, direction)
 with right:
     results(ctx, protection, frame, items, direction)
-TOTAL.follow()  # outside the results' fragment: its reruns and theirs must not nest
+TOTAL.follow()  # tells the server each step of the plan chart's slider (invisible)
 st.markdown(TEXT["interactive_note"])

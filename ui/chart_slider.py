@@ -11,8 +11,9 @@ follower's rerun redraws nothing; if a part that shows the value is open, it rer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -20,11 +21,13 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.limits import EPSILON_GRID
 from ui.charts.stepped import stepped
 from ui.components import stepper
-from ui.page import slide_menu
+from ui.memo import session_memo
+from ui.page import show_error, slide_menu
 from ui.reading import Block
 from ui.text.common import TEXT as COMMON
 
 PAUSE_MS = 250  # after the last step, the server learns the value
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,16 @@ class ChartSlider:
 
     def index(self) -> int:
         return self.options.index(self.value())
+
+    def steps(self, slot: str, key: Hashable, compute: Callable[[], S], where: DeltaGenerator | None = None) -> S | None:
+        """`compute()`, a view's work at every option, kept in this session for `key` (everything it
+        depends on but the slider's value: a step or a rerun reuses it). A ValueError is shown in
+        the page (in `where`) and gives None."""
+        try:
+            return session_memo(slot, key, compute)
+        except ValueError as exc:
+            show_error(exc, where)
+            return None
 
     @property
     def _chart(self) -> str:

@@ -12,9 +12,8 @@ list prefilled from the data, which the page may chart but never release.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd

@@ -250,7 +250,7 @@ def test_simulation_benchmark() -> None:
 
 
 def test_the_mechanism_caption_at_every_epsilon_is_plain_text_or_the_refusal() -> None:
-    captions = setup.caption_steps(lambda e: _model("gaussian", e, method="classic"), "cancer", "", (0.5, 2.0))
+    captions = setup.caption_steps("gaussian", CANCER, 1e-5, "classic", "cancer", "", (0.5, 2.0))
     assert captions[0][0] == ("p", "D: the course's cancer table (Table 6-2). D′: the same table without Alice. "
                                    "The count (has_cancer = yes) is 3 on D and 2 on D′; the record that differs: Alice.")
     assert "calibrated for ε = 0.5 and δ = about 1 in 100,000" in captions[0][1][1]

@@ -227,11 +227,11 @@ class PlanSteps:
     readings: tuple[tuple[Block, ...], ...]
 
 
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> PlanSteps | None:
-    """`compute` at every total epsilon; None when the plan has no chart to step (nothing to curve)."""
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> PlanSteps:
+    """`compute` at every total epsilon; no frames when the plan has no chart to step (nothing to curve)."""
     steps = at_each(compute, s, epsilons, field="total_epsilon")
     if steps.template.chart is None:
-        return None
+        return PlanSteps((), ())
     return PlanSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: (
         ("p", v.summary), ("table", v.cells),
         *(("p", f"**{r.name}**: {r.clamped}") for r in v.rows if r.clamped))))

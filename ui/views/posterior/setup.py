@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dpcore.posterior import AttackModel
+from dpcore.mechanisms import GaussianMethod
+from dpcore.posterior import AttackKind, AttackModel, CountPair, attack_model
 from ui import fmt
 from ui.errors import message
 from ui.safe import md_escape
@@ -33,13 +34,14 @@ def compute(s: Settings) -> View:
     return View("\n\n".join(_lines(s, md_escape)))
 
 
-def caption_steps(model: Callable[[float], AttackModel], pair_choice: str, dataset_name: str,
-                  epsilons: Sequence[float]) -> tuple[tuple[Block, ...], ...]:
-    """The caption at each epsilon (`model(epsilon)` gives the model), as plain text; an epsilon the
+def caption_steps(kind: AttackKind, pair: CountPair, delta: float, method: GaussianMethod, pair_choice: str,
+                  dataset_name: str, epsilons: Sequence[float]) -> tuple[tuple[Block, ...], ...]:
+    """The caption at each epsilon of the model of `kind` on `pair`, as plain text; an epsilon the
     mechanism refuses (the classic Gaussian's from 1 on) reads as why."""
     def caption(epsilon: float) -> tuple[Block, ...]:
         try:
-            return tuple(("p", line) for line in _lines(Settings(model(epsilon), pair_choice, dataset_name), str))
+            model = attack_model(kind, pair, epsilon, delta, method)
+            return tuple(("p", line) for line in _lines(Settings(model, pair_choice, dataset_name), str))
         except ValueError as exc:
             return (("error", COMMON["error_prefix"].format(message=message(exc))),)
 

@@ -2,19 +2,22 @@
 original and the synthetic table side by side, and why a published synthetic table answers any
 number of questions for one budget.
 
-Each tab is a fragment; MST runs only when its button is pressed, and its table is kept for the session."""
+Each tab is a fragment; MST runs only when its button is pressed, and its table is kept for the session.
+The pupils' ε is their chart's own slider: a step is drawn by the browser (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dpcore.export import safe_csv_bytes
+from ui.chart_slider import ChartSlider
 from ui.controls import synthetic as controls
 from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import lesson, mst, pupils, report, tradeoff
-from ui.widgets import epsilon_slider
+
+PUPILS_EPSILON = ChartSlider("syn_pupils_eps")
 
 
 @st.fragment
@@ -22,12 +25,14 @@ def pupils_tab(ctx: PageContext) -> None:
     """Counts, noise, clamping and the six synthetic ages, beside the ε that moves them."""
     left, right = st.columns(2, gap="large")
     left.markdown(TEXT["pupils_intro"])
-    eps = epsilon_slider("syn_pupils_eps", default=1.0, label=TEXT["epsilon"], container=left)
-    view = computed(pupils.compute, pupils.Settings(eps, ctx.seed))
-    if view is not None:
+    steps = PUPILS_EPSILON.steps("syn_pupils_steps", ctx.seed, lambda: pupils.compute_steps(
+        pupils.Settings(PUPILS_EPSILON.value(), ctx.seed), PUPILS_EPSILON.options), left)
+    if steps is not None:
         with left:
-            show_figure(view.chart, key="syn_fig_pupils")
-        right.markdown(f"{view.steps}\n\n{view.sample}")
+            PUPILS_EPSILON.chart(steps.frames, TEXT["epsilon"])
+        with right:
+            PUPILS_EPSILON.reading(steps.readings)
+        PUPILS_EPSILON.follow()
 
 
 @st.fragment

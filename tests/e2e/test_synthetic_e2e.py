@@ -20,13 +20,16 @@ def test_the_pupils_epsilon_moves_the_noise(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}/Synthetic_data")
     steps = page.get_by_text(re.compile(r"Add Laplace noise of scale"))
     expect(steps).to_contain_text("1/ε = 1")
-    figure = chart(page, _title("pupils_chart_title"))
+    chart(page, TEXT["pupils_chart_title"].format(eps="1").split("\n")[0])
+    figure = chart(page, TEXT["pupils_chart_title"].split("{")[0])  # "The six pupils' ages at ε = …"
     before = mark_labels(figure, "bars")
-    page.get_by_role("slider", name=TEXT["epsilon"]).focus()
-    page.keyboard.press("End")  # ε = 20
-    wait_for_app_run(page)
+    slider = page.get_by_role("slider", name=TEXT["epsilon"])  # the chart's own slider
+    slider.focus()
+    page.keyboard.press("End")  # ε = 20, drawn by the browser
     expect(steps).to_contain_text("1/ε = 0.05")
+    chart(page, TEXT["pupils_chart_title"].format(eps="20").split("\n")[0])
     assert mark_labels(figure, "bars") != before
+    expect(page).to_have_url(re.compile(r"syn_pupils_eps=20"))  # the server learnt it, a moment later
     expect_clean(page)
 
 

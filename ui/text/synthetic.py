@@ -23,7 +23,7 @@ EN: dict[str, str] = {
     "noisy_counts": "Noisy counts",
     "clamped": "Clamped at 0",
     "step_series": "Step",
-    "pupils_chart_title": "The six pupils' ages: counts, noise\nand the distribution's weights",
+    "pupils_chart_title": "The six pupils' ages at ε = {eps}:\ncounts, noise and weights",
     "age_axis": "Age",
     "pupils_axis": "Pupils",
     "col_age": "Age",
@@ -34,7 +34,7 @@ EN: dict[str, str] = {
     "pupils_steps": (
         "1. Count the pupils of each age.\n2. Add Laplace noise of scale 1/ε = {scale} to every count "
         "(ε = {eps}; one pupil changes one count by 1).\n3. Clamp negative counts at 0.\n4. Divide by the "
-        "total: a probability for each age.\n\n{table}"
+        "total: a probability for each age."
     ),
     "pupils_sample": (
         "5. Draw six ages from these probabilities: **{sample}**. That is the synthetic table; it can "

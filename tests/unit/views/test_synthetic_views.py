@@ -31,14 +31,16 @@ def _result(codes: np.ndarray) -> SynthesisResult:
 
 def test_the_pupils_example_step_by_step() -> None:
     view = pupils.compute(pupils.Settings(1.0, 42))
-    rows = view.steps.split("\n")
-    assert any(row.startswith("| 14 | 0 |") for row in rows)  # nobody is 14
-    assert view.sample.startswith("5. Draw six ages from these probabilities: **")
-    assert "13, 15, 12, 15, 12, 13" in view.sample
+    table = dict(view.reading)["table"]
+    assert table[0][:2] == ("Age", "True count") and table[3][:2] == ("14", "0")  # nobody is 14
+    kind, sample = view.reading[-1]
+    assert kind == "p" and sample.startswith("5. Draw six ages from these probabilities: **")
+    assert "13, 15, 12, 15, 12, 13" in sample
+    assert view.chart["title"]["text"][0] == "The six pupils' ages at ε = 1:"
     bars = view.chart["datasets"]["bars"].to_pandas()
     assert list(bars.loc[bars["series"] == "True counts", "value"]) == [2, 2, 0, 2]
     other = pupils.compute(pupils.Settings(5.0, 1))
-    assert {**view.chart, "datasets": None} == {**other.chart, "datasets": None}
+    assert {**view.chart, "datasets": None, "title": None} == {**other.chart, "datasets": None, "title": None}
 
 
 def test_a_perfect_copy_has_no_error_and_the_baselines_have_some() -> None:
@@ -74,7 +76,15 @@ def test_the_lesson_keeps_the_synthetic_error_flat() -> None:
 def test_chinese() -> None:
     with language("zh"):
         view = pupils.compute(pupils.Settings(1.0, 42))
-    assert "拉普拉斯噪声" in view.steps
+    assert "拉普拉斯噪声" in view.reading[1][1]
+
+
+def test_the_pupils_steps_hold_every_epsilon_drawn_from_one_seed() -> None:
+    steps = pupils.compute_steps(pupils.Settings(1.0, 42), (0.5, 1.0, 2.0))
+    assert len(steps.frames) == len(steps.readings) == 3
+    noise = [[float(row[2].replace("−", "-")) for row in dict(r)["table"][1:]] for r in steps.readings]
+    assert noise[0] == pytest.approx([2 * x for x in noise[1]], rel=0.05, abs=0.011)  # scale 1/ε, same draw
+    assert "1/ε = 2" in steps.readings[0][1][1] and "1/ε = 0.5" in steps.readings[2][1][1]
 
 
 def test_the_tradeoff_draws_each_fitted_epsilon_against_the_baselines() -> None:

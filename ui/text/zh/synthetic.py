@@ -17,7 +17,7 @@ TEXT: dict[str, str] = {
     "noisy_counts": "带噪计数",
     "clamped": "截断为 0 之后",
     "step_series": "步骤",
-    "pupils_chart_title": "六名学生的年龄：计数、噪声\n与分布的权重",
+    "pupils_chart_title": "ε = {eps} 时六名学生的年龄：\n计数、噪声与分布的权重",
     "age_axis": "年龄",
     "pupils_axis": "学生数",
     "col_age": "年龄",
@@ -27,7 +27,7 @@ TEXT: dict[str, str] = {
     "col_probability": "概率",
     "pupils_steps": (
         "1. 统计每个年龄的学生数。\n2. 给每个计数加上尺度为 1/ε = {scale} 的拉普拉斯噪声（ε = {eps}；一名学生只会让"
-        "一个计数变化 1）。\n3. 把负的计数截断为 0。\n4. 除以总数：得到每个年龄的概率。\n\n{table}"
+        "一个计数变化 1）。\n3. 把负的计数截断为 0。\n4. 除以总数：得到每个年龄的概率。"
     ),
     "pupils_sample": (
         "5. 按这些概率抽取六个年龄：**{sample}**。这就是合成表，可以发布并被无限次查询。教材中的抽样结果 {course} "

@@ -1,9 +1,11 @@
 """Tab 1: the course's one-column method (section 6.5.3) on the six pupils' ages, step by step:
 true counts over the declared ages 12..15, Laplace noise, clamped at zero, normalised into a
-distribution, and six synthetic ages drawn from it; the course's own outcome as one possible draw."""
+distribution, and six synthetic ages drawn from it; the course's own outcome as one possible draw.
+`compute_steps` gives it at every epsilon of the chart's own slider (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore.rng import make_rng
@@ -11,7 +13,9 @@ from dpcore.synthetic import draw_probability, histogram_steps
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
+from ui.reading import Block
 from ui.text.synthetic import TEXT
+from ui.views.steps import at_each
 
 AGES = (12, 13, 15, 13, 15, 12)  # the course's six pupils
 DOMAIN = (12, 13, 14, 15)  # declared in public: the ages a pupil of this class can have
@@ -27,8 +31,21 @@ class Settings:
 @dataclass(frozen=True)
 class View:
     chart: dict
-    steps: str  # markdown: the table of steps and the sentences around it
-    sample: str
+    reading: tuple[Block, ...]  # the steps, the table of their numbers, the synthetic ages
+
+
+@dataclass(frozen=True, eq=False)
+class PupilsSteps:
+    """The example at each epsilon of the slider: the chart's frames and the reading of each."""
+
+    frames: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> PupilsSteps:
+    """`compute` at every epsilon (each draws from the same seed)."""
+    steps = at_each(compute, s, epsilons)
+    return PupilsSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: v.reading))
 
 
 def compute(s: Settings) -> View:
@@ -39,19 +56,15 @@ def compute(s: Settings) -> View:
         ages, {TEXT["true_counts"]: run.true_counts, TEXT["noisy_counts"]: run.noisy_counts,
                TEXT["clamped"]: run.clamped},
         (COLORS["truth"], COLORS["neutral"], COLORS["d"]),
-        curves.AxisLabels(tuple(TEXT["pupils_chart_title"].split("\n")), TEXT["age_axis"], TEXT["pupils_axis"],
-                          TEXT["step_series"]),
+        curves.AxisLabels(tuple(TEXT["pupils_chart_title"].format(eps=fmt.number(s.epsilon)).split("\n")),
+                          TEXT["age_axis"], TEXT["pupils_axis"], TEXT["step_series"]),
     )
-    table = fmt.markdown_table({
-        TEXT["col_age"]: ages,
-        TEXT["col_true"]: [str(int(c)) for c in run.true_counts],
-        TEXT["col_noise"]: [fmt.number(x, 2) for x in run.noise],
-        TEXT["col_clamped"]: [fmt.number(x, 2) for x in run.clamped],
-        TEXT["col_probability"]: [fmt.percent(float(p)) for p in run.distribution],
-    })
-    steps = TEXT["pupils_steps"].format(eps=fmt.number(s.epsilon), scale=fmt.number(1 / s.epsilon), table=table)
+    header = (TEXT["col_age"], TEXT["col_true"], TEXT["col_noise"], TEXT["col_clamped"], TEXT["col_probability"])
+    table = tuple(zip(ages, [str(int(c)) for c in run.true_counts], [fmt.number(x, 2) for x in run.noise],
+                      [fmt.number(x, 2) for x in run.clamped], [fmt.percent(float(p)) for p in run.distribution]))
+    steps = TEXT["pupils_steps"].format(eps=fmt.number(s.epsilon), scale=fmt.number(1 / s.epsilon))
     sample = TEXT["pupils_sample"].format(
         sample=", ".join(str(a) for a in run.sample), course=", ".join(str(a) for a in COURSE_DRAW),
         chance=fmt.share(draw_probability(run, COURSE_DRAW)),
     )
-    return View(chart, steps, sample)
+    return View(chart, (*(("p", line) for line in steps.split("\n")), ("table", (header, *table)), ("p", sample)))

@@ -32,14 +32,16 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class ChartSlider:
-    """The slider `key` (its value in the address as ?key=, and in the session) over `options`."""
+    """The slider `key` (its value in the address as ?key=, and in the session) over `options`,
+    each read as `format` gives it (in the address and to a screen reader)."""
 
     key: str
     default: float = 1.0
     options: tuple[float, ...] = EPSILON_GRID
+    format: str = "g"
 
     def label(self, value: float) -> str:
-        return f"{value:g}"
+        return format(value, self.format)
 
     def value(self) -> float:
         """Where the slider stands as the server knows it: the browser's last report, else the

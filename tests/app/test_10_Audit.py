@@ -1,10 +1,11 @@
-"""AppTest for pages/10_Audit.py: the default audit, a broken mechanism from a link, the draws slider."""
+"""AppTest for pages/10_Audit.py: the default audit, a broken mechanism from a link, the draws slider
+(the chart's own), and the audits shared between sessions."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tests.app.conftest import assert_clean, chart_titled, page_text, run_page
+from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
 from ui.i18n import language
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
@@ -15,39 +16,42 @@ PAGE = "pages/10_Audit.py"
 def test_the_default_audit_is_consistent() -> None:
     at = run_page(PAGE)
     assert_clean(at)
-    assert "**consistent** with the promise" in page_text(at)
-    chart_titled(at, TEXT["chart_title"].split("\n")[0])
+    assert "**consistent** with the promise" in reading(at, "audit_draws")
+    chart_titled(at, TEXT["chart_title"].format(draws="100,000").split("\n")[0])
 
 
 def test_a_link_to_a_broken_mechanism_shows_it_caught() -> None:
     at = run_page(PAGE, {"audit_mech": "broken_naive_laplace", "audit_draws": "10,000"})
     assert_clean(at)
-    assert "ε ≥ **∞**" in page_text(at)
-    at.select_slider(key="audit_draws").set_value(1_000).run()
+    assert "ε ≥ **∞**" in reading(at, "audit_draws")
+    assert "With 10,000 outputs on each input" in reading(at, "audit_draws")
+    step(at, "audit_draws", 1_000, mechanism.DRAW_CHOICES)
     assert_clean(at)
-    assert "With 1,000 outputs on each input" in page_text(at)
+    assert "With 1,000 outputs on each input" in reading(at, "audit_draws")
+    assert at.query_params["audit_draws"] == "1,000"
 
 
 def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
-    computed: list[int] = []
-    compute = mechanism.compute
+    computed: list[str] = []
+    compute_steps = mechanism.compute_steps
 
-    def counting(settings: mechanism.Settings) -> mechanism.View:
-        computed.append(settings.draws)
-        return compute(settings)
+    def counting(name: str, seed: int) -> mechanism.AuditSteps:
+        computed.append(name)
+        return compute_steps(name, seed)
 
-    monkeypatch.setattr(mechanism, "compute", counting)
+    monkeypatch.setattr(mechanism, "compute_steps", counting)
     st.cache_data.clear()  # no audit kept from another test
-    at = run_page(PAGE, {"audit_draws": "10,000"})
-    at.select_slider(key="audit_draws").set_value(1_000).run()
-    at.select_slider(key="audit_draws").set_value(10_000).run()
+    at = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})
+    step(at, "audit_draws", 1_000, mechanism.DRAW_CHOICES)
+    at.selectbox(key="audit_mech").set_value("exponential").run()
+    at.selectbox(key="audit_mech").set_value("randomized_response").run()
     assert_clean(at)
-    assert "With 10,000 outputs on each input" in page_text(at)
-    assert computed == [10_000, 1_000]  # the second visit to 10,000 is the audit kept from the first
-    classmate = run_page(PAGE, {"audit_draws": "10,000"})  # another session: the same audit, shared
-    assert "With 10,000 outputs on each input" in page_text(classmate)
-    assert computed == [10_000, 1_000]
+    assert "With 1,000 outputs on each input" in reading(at, "audit_draws")
+    assert computed == ["randomized_response", "exponential"]  # going back is the audit kept from the first
+    classmate = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})  # shared
+    assert "With 10,000 outputs on each input" in reading(classmate, "audit_draws")
+    assert computed == ["randomized_response", "exponential"]
     with language("zh"):
-        chinese = run_page(PAGE, {"audit_draws": "10,000", "lang": "zh"})
+        chinese = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response", "lang": "zh"})
     assert_clean(chinese)
-    assert computed == [10_000, 1_000, 10_000]  # its sentences are another language's
+    assert computed == ["randomized_response", "exponential", "randomized_response"]  # another language's words

@@ -21,7 +21,7 @@ EN: dict[str, str] = {
         "half of the draws picks the thresholds, the second half measures them, so the bound is honest "
         "at the stated confidence. It is a **simulation** with the sidebar's seed."
     ),
-    "chart_title": "Lower bound on ε from the outputs,\nagainst the number of draws",
+    "chart_title": "Lower bound on ε after {draws} draws:\nhow it tightens as the draws grow",
     "draws_axis": "Outputs drawn on each input",
     "epsilon_axis": "ε",
     "series_title": "Audit",

@@ -1,19 +1,25 @@
 """One mechanism audited from its samples: outputs on two neighbouring inputs, the empirical lower
 bound on epsilon against the promise, how the bound tightens with the number of draws, and for a
-floating-point Laplace the share of outputs that rule the neighbour out (Mironov 2012)."""
+floating-point Laplace the share of outputs that rule the neighbour out (Mironov 2012).
+
+`compute_steps` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py)
+from one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other
+from one generator, so the curve up to 10,000 draws is the start of the curve up to 1,000,000."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from dpcore.audit_mechanisms import MECHANISMS, audit_curve
+from dpcore.audit_mechanisms import MECHANISMS, AuditResult, audit_curve
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
+from ui.reading import Block
 from ui.text.audit import TEXT
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
@@ -39,12 +45,37 @@ class View:
     summary: str
 
 
+@dataclass(frozen=True, eq=False)
+class AuditSteps:
+    """The audit at each number of draws of the slider: the chart's frames and the verdict of each."""
+
+    frames: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def _sizes(mechanism: str, draws: int) -> list[int]:
+    top = draws_for(mechanism, draws)
+    return [d for d in DRAW_CHOICES if d <= top] or [top]
+
+
 def compute(s: Settings) -> View:
     """Raises ValueError for an unknown mechanism or a bad number of draws."""
-    mech = MECHANISMS[s.mechanism] if s.mechanism in MECHANISMS else None
-    top = draws_for(s.mechanism, s.draws)
-    sizes = [d for d in DRAW_CHOICES if d <= top] or [top]
-    results = audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA)
+    sizes = _sizes(s.mechanism, s.draws)
+    return _view(s.mechanism, sizes, audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA))
+
+
+def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOICES) -> AuditSteps:
+    """The view at each of `choices` (the same as `compute` gives for it), from one audit curve up to
+    the largest. Raises ValueError for an unknown mechanism."""
+    sizes = _sizes(mechanism, max(choices))
+    results = audit_curve(mechanism, sizes, make_rng(seed, f"audit-{mechanism}"), ALPHA)
+    views = [_view(mechanism, shown, results[:len(shown)]) for shown in (_sizes(mechanism, d) for d in choices)]
+    return AuditSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
+
+
+def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:
+    """The chart of the bound against the draws and the verdict at the last of `sizes`."""
+    mech = MECHANISMS[name] if name in MECHANISMS else None
     last = results[-1]
     promise = last.epsilon if mech is None else mech.epsilon
     shown = np.array([min(r.lower_bound, 4 * promise) for r in results])  # an infinite bound is drawn at the top
@@ -53,8 +84,8 @@ def compute(s: Settings) -> View:
         [curves.Line(TEXT["bound_line"], x, shown, COLORS["danger"] if last.verdict == "violates" else COLORS["d"],
                      thick=True),
          curves.Line(TEXT["promise_line"], x, np.full(x.size, promise), COLORS["truth"], dashed=True)],
-        curves.AxisLabels(tuple(TEXT["chart_title"].split("\n")), TEXT["draws_axis"], TEXT["epsilon_axis"],
-                          TEXT["series_title"]),
+        curves.AxisLabels(tuple(TEXT["chart_title"].format(draws=f"{last.draws:,}").split("\n")), TEXT["draws_axis"],
+                          TEXT["epsilon_axis"], TEXT["series_title"]),
         y_log=False, y_format=".2~f",
     )
     bound = "∞" if math.isinf(last.lower_bound) else fmt.number(last.lower_bound)

@@ -3,8 +3,9 @@
 One fragment: the mechanism reruns only the audit beside it; the number of draws is the chart's own
 slider (its frames hold the audit at every number, ui/chart_slider.py), drawn by the browser. An audit
 depends on the mechanism, the seed and the language of its words only, never on the session's data:
-each is computed once per server and shared, so going back to one costs nothing and a class opening
-the page at once does not compute the same audit thirty times (~0.3 s each)."""
+each is computed once per server and shared (`mechanism.shared_steps`; the default one at the
+server's start), so going back to one costs nothing and a class opening the page at once does not
+compute the same audit thirty times (~0.3 s each)."""
 
 from __future__ import annotations
 
@@ -22,21 +23,14 @@ from ui.views.audit import mechanism
 DRAWS = ChartSlider("audit_draws", default=100_000, options=mechanism.DRAW_CHOICES, format=",.0f")
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def shared_audit(name: str, seed: int, language: str) -> mechanism.AuditSteps:
-    """The audit of the mechanism `name` at every number of draws, once per server; `language` is a
-    key only (the view holds sentences)."""
-    return mechanism.compute_steps(name, seed)
-
-
 @st.fragment
 def audit_part(ctx: PageContext) -> None:
     """The mechanism and the verdict on the left, the bound against the promise on the right."""
     left, right = st.columns([1, 2], gap="large")
-    name = url_choice(left.selectbox, TEXT["mechanism"], list(MECHANISMS), "audit_mech", "laplace",
+    name = url_choice(left.selectbox, TEXT["mechanism"], list(MECHANISMS), "audit_mech", mechanism.DEFAULT_MECHANISM,
                       format_func=lambda m: TEXT[f"mech_{m}"])
     with right, st.spinner():
-        steps = computed(lambda chosen: shared_audit(chosen, ctx.seed, current()), name)
+        steps = computed(lambda chosen: mechanism.shared_steps(chosen, ctx.seed, current()), name)
     if steps is not None:
         with right:
             DRAWS.chart(steps.frames, TEXT["draws"])

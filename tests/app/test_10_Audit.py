@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import streamlit as st
-
 from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
 from ui.i18n import language
 from ui.text.audit import TEXT
@@ -40,7 +38,7 @@ def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
         return compute_steps(name, seed)
 
     monkeypatch.setattr(mechanism, "compute_steps", counting)
-    st.cache_data.clear()  # no audit kept from another test
+    mechanism.shared_steps.cache_clear()  # no audit kept from another test
     at = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})
     step(at, "audit_draws", 1_000, mechanism.DRAW_CHOICES)
     at.selectbox(key="audit_mech").set_value("exponential").run()
@@ -55,3 +53,12 @@ def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
         chinese = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response", "lang": "zh"})
     assert_clean(chinese)
     assert computed == ["randomized_response", "exponential", "randomized_response"]  # another language's words
+
+
+def test_the_default_audit_is_ready_before_anyone_asks(monkeypatch) -> None:
+    computed: list[str] = []
+    monkeypatch.setattr(mechanism, "compute_steps", lambda name, seed: computed.append(name) or [])
+    mechanism.shared_steps.cache_clear()
+    mechanism.warm(42)  # what the server does at its start (ui/serve.py)
+    assert computed == [mechanism.DEFAULT_MECHANISM] * 2  # once in each language
+    mechanism.shared_steps.cache_clear()

@@ -8,6 +8,7 @@ from one generator, so the curve up to 10,000 draws is the start of the curve up
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,10 +20,12 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
+from ui.i18n import LANGUAGES, language
 from ui.reading import Block
 from ui.text.audit import TEXT
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
+DEFAULT_MECHANISM = "laplace"
 OPENDP_MAX = 100_000  # OpenDP's sampler takes ~20 µs a draw: a million would take 40 s
 ALPHA = 0.05
 
@@ -71,6 +74,21 @@ def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOIC
     results = audit_curve(mechanism, sizes, make_rng(seed, f"audit-{mechanism}"), ALPHA)
     views = [_view(mechanism, shown, results[:len(shown)]) for shown in (_sizes(mechanism, d) for d in choices)]
     return AuditSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
+
+
+@functools.lru_cache(maxsize=64)
+def shared_steps(mechanism: str, seed: int, lang: str) -> AuditSteps:
+    """`compute_steps` once per server process, for every session: an audit depends on its
+    settings alone (~0.3 s for the Laplace mechanism, seconds for some). `lang` must be the current
+    language (the sentences are in it)."""
+    return compute_steps(mechanism, seed)
+
+
+def warm(seed: int) -> None:
+    """Compute the audit a first visit opens on, in every language (at the server's start)."""
+    for lang in LANGUAGES:
+        with language(lang):
+            shared_steps(DEFAULT_MECHANISM, seed, lang)
 
 
 def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:

@@ -27,7 +27,9 @@ step that never leaves the browser:
    the server the new value a moment later) has had its replies, the last 400 ms ago; a change the
    server's reply makes counts. A mutation of an element with no height (the stale flag of an
    invisible helper) is not a change of the page. The Histogram page's line is the successor of
-   this file's old figure (epsilon change to the histogram redrawn).
+   this file's old figure (epsilon change to the histogram redrawn). The same target holds for a
+   number typed in (issue 10: a target accuracy of the planner): a new value is filled in, then
+   Enter is timed the same way (`TYPED`).
 2. Cold open (target: at most 1.5x the minimal page). For each page and each run a fresh
    `streamlit run` server and a new browser context; from navigation start to the last mutation in
    the main area, once the script is notRunning, every Vega-Lite chart has an svg with a drawn
@@ -57,6 +59,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, start_server, stop_server, wait_for_app_run
+from ui.text.planner import TEXT as PLANNER
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
@@ -68,6 +71,10 @@ SCRIPTS = {FLOOR: "floor_app.py", CLIENT: "floor_client_app.py"}
 PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
          "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 SLIDER_PAGES = PAGES[1:]  # the home page has no slider
+# Numbers typed rather than stepped, timed like a step: name ("page: what") -> (path, input's label).
+TYPED = {"Release_planner: a target accuracy": ("Release_planner?plan_direction=accuracy&data=adult",
+                                               PLANNER["target"])}
+TYPED_VALUES = (40, 50)
 VIEWPORT = {"width": 1400, "height": 1000}
 STEP_QUIET_MS, OPEN_QUIET_MS = 400, 600
 STEP_TIMEOUT_MS, OPEN_TIMEOUT_MS = 60_000, 120_000
@@ -216,8 +223,8 @@ def _focus_slider(page: Page, name: str | None = None) -> str:
     return found
 
 
-def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures) -> None:
-    """Time `steps` key presses on the page's epsilon slider (after `warmup` ones) into `figures`."""
+def _open(page: Page, url: str, figures: Figures) -> None:
+    """Open `url` and wait until it has settled with its charts drawn (problems into `figures`)."""
     page.goto(url, timeout=OPEN_TIMEOUT_MS)
     wait_for_app_run(page, initial_wait_ms=0)
     opened = _settle(page, STEP_QUIET_MS, OPEN_TIMEOUT_MS, OPENING, charts=True)
@@ -228,42 +235,77 @@ def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures
     shown = page.evaluate(SHOWN)
     if shown:
         figures.problems.append(f"shown after opening: {shown}")
+
+
+class _Timer:
+    """Times key presses on one page: from the press to the page settled, with the browser's CPU."""
+
+    def __init__(self, page: Page, figures: Figures) -> None:
+        self.page, self.figures = page, figures
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Performance.enable")
+
+    def _busy(self) -> float:
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+    def press(self, key: str, rerun: bool, counted: bool) -> str | None:
+        """Press `key`; note its time if `counted`. Returns why it did not settle, if it did not."""
+        cpu_start = self._busy()
+        since = self.page.evaluate("() => { const b = window.__bench; "
+                                   "return {sent: b.sent, received: b.received, now: performance.now()} }")
+        self.page.keyboard.press(key)
+        result = _settle(self.page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False, rerun=rerun)
+        cpu = self._busy() - cpu_start
+        if not result["ok"]:
+            return result["why"]
+        if counted:
+            self.figures.times.append((result["last"] - since["now"]) / 1000)
+            self.figures.cpu.append(cpu)
+            if result["lastMessage"] > since["now"]:
+                self.figures.messages.append((result["lastMessage"] - since["now"]) / 1000)
+        return None
+
+
+def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures) -> None:
+    """Time `steps` key presses on the page's epsilon slider (after `warmup` ones) into `figures`."""
+    _open(page, url, figures)
     slider_name = _focus_slider(page)
     how = "epsilon slider" if EPSILON.search(slider_name) else "no epsilon slider, so the first slider"
     rerun = not page.evaluate(IN_CHART)
     figures.note = f"{how} '{slider_name.strip()}'" + ("" if rerun else ", in the chart: no rerun")
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Performance.enable")
-
-    def busy() -> float:
-        metrics = cdp.send("Performance.getMetrics")["metrics"]
-        return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
-
+    timer = _Timer(page, figures)
     direction = 0
     for i in range(warmup + steps):
         if page.evaluate("document.activeElement.getAttribute('role') !== 'slider' && "
                          "document.activeElement.type !== 'range'"):
             _focus_slider(page, slider_name)  # the rerun replaced it (not timed)
         key = ("ArrowRight", "ArrowLeft")[(i + direction) % 2]
-        cpu_start = busy()
-        since = page.evaluate("() => { const b = window.__bench; "
-                              "return {sent: b.sent, received: b.received, now: performance.now()} }")
-        page.keyboard.press(key)
-        result = _settle(page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False, rerun=rerun)
-        cpu = busy() - cpu_start
-        if not result["ok"]:
-            figures.problems.append(f"step {i + 1} ({key}): {result['why']}")
-            if result["why"] == "no rerun sent":
+        why = timer.press(key, rerun, i >= warmup)
+        if why is not None:
+            figures.problems.append(f"step {i + 1} ({key}): {why}")
+            if why == "no rerun sent":
                 direction += 1  # at an end of the slider: go the other way from now on
-            continue
-        if i >= warmup:
-            figures.times.append((result["last"] - since["now"]) / 1000)
-            figures.cpu.append(cpu)
-            if result["lastMessage"] > since["now"]:
-                figures.messages.append((result["lastMessage"] - since["now"]) / 1000)
     shown = page.evaluate(SHOWN)
     if shown:
         figures.problems.append(f"shown after the steps: {shown}")
+
+
+def typed_steps(page: Page, url: str, label: str, warmup: int, steps: int, figures: Figures) -> None:
+    """Time `steps` numbers typed into the first number input named `label` (after `warmup`):
+    each a new value filled in (not timed), then Enter, timed to the page settled."""
+    _open(page, url, figures)
+    figures.note = f"'{label}' typed, then Enter"
+    box = page.get_by_role("spinbutton", name=label).first
+    timer = _Timer(page, figures)
+    for i in range(warmup + steps):
+        box.fill(str(TYPED_VALUES[i % 2]))
+        why = timer.press("Enter", True, i >= warmup)
+        if why is not None:
+            figures.problems.append(f"edit {i + 1}: {why}")
+    shown = page.evaluate(SHOWN)
+    if shown:
+        figures.problems.append(f"shown after the edits: {shown}")
 
 
 def cold_open(browser: Browser, url: str) -> tuple[float | None, str]:
@@ -304,6 +346,15 @@ def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> di
             context.add_init_script(OBSERVER)
             page = context.new_page()
             _guard(figures, partial(slider_steps, page, url, warmup, steps, figures))
+            context.close()
+        for name, (path, label) in TYPED.items():
+            if name.split(":")[0] not in pages:
+                continue
+            figures = results[name] = Figures()
+            context = browser.new_context(viewport=VIEWPORT)
+            context.add_init_script(OBSERVER)
+            _guard(figures, partial(typed_steps, context.new_page(), f"{app_url}/{path}", label, warmup, steps,
+                                    figures))
             context.close()
     return results
 

@@ -15,12 +15,11 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from dpcore.catalog import BUNDLED
 from dpcore.protection import Protection
 from ui.chart_slider import ChartSlider
 from ui.controls import planner as controls
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
+from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.safe import md_escape
 from ui.state import url_tabs
 from ui.text.planner import TEXT
@@ -156,23 +155,19 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
     url_tabs("plan_tab", tabs)
 
 
+@st.fragment
+def plan_and_results(ctx: PageContext) -> None:
+    """The plan on the left, what it gives on the right: a change of the plan (a target, a weight, a
+    statistic) reruns both, never the sidebar."""
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        protection, frame, direction, items = controls.the_plan(ctx)
+    with right:
+        results(ctx, protection, frame, items, direction)
+
+
 ctx = start_page(TEXT["title"], icon="🧮", page=__file__)
 st.markdown(TEXT["intro"])
-left, right = st.columns([2, 3], gap="large")
-with left:
-    st.subheader(TEXT["section_unit"])
-    if getattr(BUNDLED.get(ctx.dataset.key), "weight_column", None):
-        st.info(TEXT["aggregated"])
-    try:
-        protection, frame, sentence = controls.protection(ctx)
-        st.caption(sentence)
-    except ValueError as exc:
-        show_error(exc)
-        protection, frame = Protection(), ctx.dataset.table.frame
-    st.subheader(TEXT["section_statistics"])
-    direction = controls.direction()
-    items = controls.plan_items(ctx, direction)
-with right:
-    results(ctx, protection, frame, items, direction)
+plan_and_results(ctx)
 TOTAL.follow()  # tells the server each step of the plan chart's slider (invisible)
 st.markdown(TEXT["interactive_note"])

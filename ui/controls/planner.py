@@ -202,6 +202,23 @@ def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
     return Item(kind, column, lower=lower, upper=upper)  # type: ignore[arg-type]
 
 
+def the_plan(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str, tuple[Item, ...]]:
+    """The left side of the planner: who is protected (and the data after contribution bounding),
+    whether a total budget or targets are given, and the statistics listed."""
+    st.subheader(TEXT["section_unit"])
+    if getattr(BUNDLED.get(ctx.dataset.key), "weight_column", None):
+        st.info(TEXT["aggregated"])
+    try:
+        unit, frame, sentence = protection(ctx)
+        st.caption(sentence)
+    except ValueError as exc:
+        show_error(exc)
+        unit, frame = Protection(), ctx.dataset.table.frame
+    st.subheader(TEXT["section_statistics"])
+    chosen = direction()
+    return unit, frame, chosen, plan_items(ctx, chosen)
+
+
 def direction() -> str:
     """What the user knows: the total budget ("budget") or the accuracy each statistic needs."""
     return url_choice(st.radio, TEXT["direction"], ("budget", "accuracy"), "plan_direction",

@@ -44,7 +44,7 @@ def noisy_differencing_part(ctx: PageContext, exact: differencing.Settings, foun
     """The prior (its slider reruns this), then the two charts with ε as their own slider, and the belief."""
     settings = controls.noise(exact, found, DIFF_EPSILON.value(), ctx.seed)
     steps = DIFF_EPSILON.steps("att_diff_steps", (settings.table, settings.target, settings.prior, ctx.seed),
-                               lambda: noisy_differencing.compute_steps(settings, DIFF_EPSILON.options))
+                               lambda: noisy_differencing.compute_steps(settings, DIFF_EPSILON.options), shared=True)
     if steps is None:
         return
     DIFF_EPSILON.chart(steps.densities, TEXT["diff_eps"])

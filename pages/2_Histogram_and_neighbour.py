@@ -8,6 +8,8 @@ compute (ui/views/histogram) -> draw.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import streamlit as st
 
 from dpcore.histogram import PostProcessing
@@ -57,16 +59,17 @@ def draw_release(steps: release_view.ReleaseSteps, view: release_view.ReleaseVie
         numbers.dataframe(view.table, hide_index=True, key="hist_table")
 
 
-def release_part(ctx: PageContext, counts: counts_view.CountsView | None, post: PostProcessing,
+def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source: Hashable, post: PostProcessing,
                  choice: ReleaseChoice) -> None:
-    """The release at every epsilon, stepped by the chart's own slider; what needs the server's
-    epsilon (the numbers, the animation) follows it when open."""
+    """The release at every epsilon, stepped by the chart's own slider (kept for every session by
+    `source`, what the counts come from); what needs the server's epsilon (the numbers, the
+    animation) follows it when open."""
     if counts is None:
         return
     settings = release_view.ReleaseSettings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method,
                                             post, ctx.seed)
-    steps = EPSILON.steps("hist_steps", (counts, choice.kind, choice.delta, choice.method, post, ctx.seed),
-                          lambda: release_view.compute_steps(settings, EPSILON.options))
+    steps = EPSILON.steps("hist_steps", (source, choice.kind, choice.delta, choice.method, post, ctx.seed),
+                          lambda: release_view.compute_steps(settings, EPSILON.options), shared=True)
     if steps is None:
         return
     draw_release(steps, steps.steps.views[EPSILON.index()])
@@ -86,7 +89,7 @@ def histogram_tab(ctx: PageContext) -> None:
         st.subheader(TEXT["section_neighbour"])
         neighbour = neighbour_choice(ctx.dataset, data)
         post = post_processing_controls()
-    counts = None
+    counts, key = None, (ctx.dataset.ident, data, neighbour)
     if data is not None:
         dataset = ctx.dataset
         settings = counts_view.CountsSettings(
@@ -94,7 +97,6 @@ def histogram_tab(ctx: PageContext) -> None:
             dataset.neighbour.frame if dataset.neighbour is not None else None, neighbour.row, neighbour.new_value,
         )
         try:
-            key = (dataset.ident, data, neighbour)
             counts = session_memo("hist_counts", key, lambda: counts_view.compute(settings))
         except ValueError as exc:
             show_error(exc, settings_col)
@@ -103,7 +105,7 @@ def histogram_tab(ctx: PageContext) -> None:
             draw_counts(counts)
     with release_col:
         choice = release_choice(None if counts is None else counts.sensitivity)
-        release_part(ctx, counts, post, choice)
+        release_part(ctx, counts, key, post, choice)
         if counts is not None and data is not None:
             release_panel(ctx.dataset, data, choice, post, EPSILON.value)
 

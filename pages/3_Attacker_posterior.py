@@ -26,7 +26,7 @@ def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGe
     """The band at every ε, stepped by the chart's own slider; the mechanism's caption (when there is
     a pair to calibrate it on) follows it."""
     steps = EPSILON.steps("post_bounds_steps", shared.prior, lambda: bounds.compute_steps(
-        bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options))
+        bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options), shared=True)
     if steps is None:
         return
     EPSILON.chart(steps.charts, COMMON["epsilon"])
@@ -34,7 +34,8 @@ def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGe
     st.caption(TEXT["bounds_reading"])
     st.markdown(bounds.FORMULA())  # its own unchanging element: the formula is typeset once
     captions = shared.pair and EPSILON.steps("post_captions", (shared, ctx.dataset.name), lambda: setup.caption_steps(
-        shared.kind, shared.pair, shared.delta, shared.method, shared.choice, ctx.dataset.name, EPSILON.options))
+        shared.kind, shared.pair, shared.delta, shared.method, shared.choice, ctx.dataset.name, EPSILON.options),
+        shared=True)
     if captions:
         with caption_slot:
             EPSILON.reading(captions, "caption")

@@ -39,7 +39,8 @@ def vote_tab(ctx: PageContext) -> None:
     st.subheader(TEXT["draws_title"])
     draws = controls.draws_input()
     steps = VOTE_EPSILON.steps("exp_vote_steps", (names, scores, sensitivity, draws, ctx.seed), lambda: vote.compute_steps(
-        vote.Settings(names, scores, VOTE_EPSILON.value(), sensitivity, draws, ctx.seed), VOTE_EPSILON.options), right)
+        vote.Settings(names, scores, VOTE_EPSILON.value(), sensitivity, draws, ctx.seed), VOTE_EPSILON.options), right,
+        shared=True)
     if steps is None:
         return
     with right:

@@ -48,7 +48,8 @@ def survey(ctx: PageContext, p: float) -> None:
     drawn by the browser (ui/chart_slider.py); the size reruns only this."""
     n = controls.survey_size()
     settings = protocol.SurveySettings(p, n, SHARE.value(), ctx.seed)
-    steps = SHARE.steps("rr_survey_steps", (p, n, ctx.seed), lambda: protocol.survey_steps(settings, SHARE.options))
+    steps = SHARE.steps("rr_survey_steps", (p, n, ctx.seed), lambda: protocol.survey_steps(settings, SHARE.options),
+                        shared=True)
     if steps is None:
         return
     SHARE.chart(steps.charts, TEXT["survey_share"])

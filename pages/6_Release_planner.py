@@ -35,7 +35,7 @@ def plan_tab(settings: plan.Settings, source: Hashable) -> None:
     """With a total budget, the accuracy chart with the budget as its own slider, and the summary
     and the table under it, stepped by the browser; else (targets, or nothing to chart) the plan."""
     key = (source, settings.protection, settings.items, settings.delta)
-    steps = (TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options))
+    steps = (TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options), shared=True)
              if settings.direction == "budget" else plan.PlanSteps((), ()))
     if steps is None:
         return

@@ -1,7 +1,8 @@
 """Local DP: the survey's frequency oracles on a column, which one to choose, post-processing,
 RAPPOR, central against local, shuffling, and poisoning.
 
-Each tab is a fragment: its controls rerun it alone, and only the open tab runs."""
+Each tab is a fragment: its controls rerun it alone, and only the open tab runs. A tab's simulation
+is kept for every session at the same settings (`controls.simulated`)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def oracles_tab(ctx: PageContext) -> None:
         return
     data, third, fourth = chosen
     settings = oracles.Settings(data, controls.epsilon(third), controls.repeats(fourth), ctx.seed)
-    view = computed(oracles.compute, settings)
+    view = controls.simulated(ctx, "ldp_oracles", oracles.compute, settings)
     if view is not None:
         st.caption(view.population)
         show_figure(view.chart, key="ldp_fig_oracles")
@@ -53,7 +54,7 @@ def post_tab(ctx: PageContext) -> None:
     data, third, fourth = chosen
     settings = postprocessing.Settings(data, controls.epsilon(third), controls.oracle(fourth), controls.repeats(fourth),
                                        ctx.seed)
-    view = computed(postprocessing.compute, settings)
+    view = controls.simulated(ctx, "ldp_post", postprocessing.compute, settings)
     if view is not None:
         st.caption(view.population)
         show_figures((view.chart, "ldp_fig_post"), (view.errors, "ldp_fig_post_errors"))
@@ -67,7 +68,8 @@ def rappor_tab(ctx: PageContext) -> None:
     if chosen is None:
         return
     data, third, fourth = chosen
-    view = computed(rappor.compute, rappor.Settings(data, *controls.rappor_settings(third, fourth), ctx.seed))
+    view = controls.simulated(ctx, "ldp_rappor", rappor.compute,
+                              rappor.Settings(data, *controls.rappor_settings(third, fourth), ctx.seed))
     if view is not None:
         st.caption(view.population)
         show_figure(view.decoded, key="ldp_fig_rappor")
@@ -113,7 +115,7 @@ def poison_tab(ctx: PageContext) -> None:
     if people is None:
         return
     target, fakes = controls.target_and_fakes(fourth, people.categories)
-    view = computed(poisoning.compute, poisoning.Settings(data, eps, target, fakes, ctx.seed))
+    view = controls.simulated(ctx, "ldp_poison", poisoning.compute, poisoning.Settings(data, eps, target, fakes, ctx.seed))
     if view is not None:
         st.caption(view.population)
         show_figure(view.chart, key="ldp_fig_poison")

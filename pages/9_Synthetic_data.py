@@ -26,7 +26,7 @@ def pupils_tab(ctx: PageContext) -> None:
     left, right = st.columns(2, gap="large")
     left.markdown(TEXT["pupils_intro"])
     steps = PUPILS_EPSILON.steps("syn_pupils_steps", ctx.seed, lambda: pupils.compute_steps(
-        pupils.Settings(PUPILS_EPSILON.value(), ctx.seed), PUPILS_EPSILON.options), left)
+        pupils.Settings(PUPILS_EPSILON.value(), ctx.seed), PUPILS_EPSILON.options), left, shared=True)
     if steps is not None:
         with left:
             PUPILS_EPSILON.chart(steps.frames, TEXT["epsilon"])

@@ -21,7 +21,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.limits import EPSILON_GRID
 from ui.charts.stepped import stepped
 from ui.components import stepper
-from ui.memo import session_memo
+from ui.memo import session_memo, shared_memo
 from ui.page import show_error, slide_menu
 from ui.reading import Block
 from ui.text.common import TEXT as COMMON
@@ -56,12 +56,14 @@ class ChartSlider:
     def index(self) -> int:
         return self.options.index(self.value())
 
-    def steps(self, slot: str, key: Hashable, compute: Callable[[], S], where: DeltaGenerator | None = None) -> S | None:
-        """`compute()`, a view's work at every option, kept in this session for `key` (everything it
-        depends on but the slider's value: a step or a rerun reuses it). A ValueError is shown in
-        the page (in `where`) and gives None."""
+    def steps(self, slot: str, key: Hashable, compute: Callable[[], S], where: DeltaGenerator | None = None,
+              shared: bool = False) -> S | None:
+        """`compute()`, a view's work at every option, kept for `key` (everything it depends on but
+        the slider's value: a step or a rerun reuses it): in this session, or for every session if
+        `shared` (a hashable key that names the data by id). A ValueError is shown in the page (in
+        `where`) and gives None."""
         try:
-            return session_memo(slot, key, compute)
+            return (shared_memo if shared else session_memo)(slot, key, compute)
         except ValueError as exc:
             show_error(exc, where)
             return None

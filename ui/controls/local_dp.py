@@ -4,6 +4,10 @@ address, so a shared link reopens the same view."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
+
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -11,8 +15,8 @@ from dpcore.catalog import public_categories
 from dpcore.columns import answer_columns
 from dpcore.ldp.oracles import ORACLES
 from dpcore.limits import MAX_CATEGORIES, MAX_LDP_DOMAIN
-from ui.memo import session_memo
-from ui.page import PageContext
+from ui.memo import session_memo, shared_memo
+from ui.page import PageContext, computed
 from ui.state import url_choice
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.central import ACCURACY_CHOICES
@@ -23,6 +27,17 @@ from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
 from ui.widgets import column_select, epsilon_slider, weight_column_select
 
 USERS_N: tuple[int, ...] = (30, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+V = TypeVar("V")
+
+
+def simulated(ctx: PageContext, slot: str, compute: Callable[[Any], V], settings: Any) -> V | None:
+    """`compute(settings)` (a tab's simulation, up to ~0.1 s; `settings.data` the users) kept for
+    every session at the same settings, or None after showing why it cannot be computed. The users
+    are named by the dataset's id, their column, weight column and number (their values are not
+    hashed on each rerun)."""
+    data: DataSettings = settings.data
+    users = (ctx.dataset.ident, data.column, None if data.weights is None else data.weights.name, data.users)
+    return computed(lambda s: shared_memo(slot, (users, replace(s, data=None)), lambda: compute(s)), settings)
 
 
 def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGenerator] | None:

@@ -18,7 +18,7 @@ import streamlit as st
 from dpcore.protection import Protection
 from ui.chart_slider import ChartSlider
 from ui.controls import planner as controls
-from ui.memo import session_memo
+from ui.memo import shared_memo
 from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.safe import md_escape
 from ui.state import url_tabs
@@ -65,7 +65,7 @@ def cost_tab(view: plan.PlanView, delta: float) -> None:
         st.info(TEXT["empty_plan"])
         return
     settings = cost.Settings(view.events, delta, view.histograms)
-    costs = computed(lambda s: session_memo("plan_cost", s, lambda: cost.compute(s)), settings)
+    costs = computed(lambda s: shared_memo("plan_cost", s, lambda: cost.compute(s)), settings)
     if costs is None:
         return
     st.markdown(costs.text)
@@ -79,7 +79,7 @@ def risk_tab(view: plan.PlanView, delta: float) -> None:
         st.info(TEXT["empty_plan"])
         return
     settings = risk.Settings(view.events, delta, prior)
-    shown = computed(lambda s: session_memo("plan_risk", s, lambda: risk.compute(s)), settings)
+    shown = computed(lambda s: shared_memo("plan_risk", s, lambda: risk.compute(s)), settings)
     if shown is None:
         return
     show_metrics(shown.metrics)

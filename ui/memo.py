@@ -23,6 +23,7 @@ _STORE = "_session_memo"
 SHARED_ENTRIES = 128  # views kept for all sessions (a view's frames: tens to hundreds of kB)
 _SHARED: OrderedDict[Hashable, object] = OrderedDict()
 _SHARED_LOCK = threading.Lock()
+_PENDING: dict[Hashable, threading.Lock] = {}  # keys being computed, each with the lock its computation holds
 
 
 def session_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
@@ -40,16 +41,27 @@ def session_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
 
 def shared_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
     """Return the value any session computed in `slot` for `key` (in this language), else compute
-    and keep it; the least recently used of SHARED_ENTRIES go first. `key` must name everything the
-    value depends on (an upload by its own id, never shared by another session) and be hashable."""
+    and keep it; the least recently used of SHARED_ENTRIES go first. Sessions asking for a key being
+    computed wait for it (a class opening one link at once computes it once). `key` must name
+    everything the value depends on (an upload by its own id, never shared by another session) and
+    be hashable."""
     full = (slot, current(), key)
     with _SHARED_LOCK:
         if full in _SHARED:
             _SHARED.move_to_end(full)
             return _SHARED[full]  # type: ignore[return-value]
-    value = compute()  # outside the lock: two sessions may both compute a new key, never wait on each other
-    with _SHARED_LOCK:
-        _SHARED[full] = value
-        while len(_SHARED) > SHARED_ENTRIES:
-            _SHARED.popitem(last=False)
+        pending = _PENDING.setdefault(full, threading.Lock())
+    with pending:  # one computation per key; other keys never wait
+        with _SHARED_LOCK:
+            if full in _SHARED:
+                return _SHARED[full]  # type: ignore[return-value]
+        try:
+            value = compute()
+        finally:
+            with _SHARED_LOCK:
+                _PENDING.pop(full, None)
+        with _SHARED_LOCK:
+            _SHARED[full] = value
+            while len(_SHARED) > SHARED_ENTRIES:
+                _SHARED.popitem(last=False)
     return value

@@ -24,8 +24,7 @@ from ui.safe import md_escape
 from ui.state import url_tabs
 from ui.text.planner import TEXT
 from ui.widgets import epsilon_slider
-from ui.views.planner import cost, ledger, plan, risk, sensitivity
-from ui.views.planner import release as plan_release
+from ui.views.planner import cost, plan, risk, sensitivity
 from ui.views.planner.items import Item
 
 TOTAL = ChartSlider("plan_eps")
@@ -105,36 +104,6 @@ def sensitivity_tab(ctx: PageContext, protection: Protection, frame: pd.DataFram
     st.markdown(shown.median_text)
 
 
-def release_tab(ctx: PageContext, view: plan.PlanView, frame: pd.DataFrame, protection: Protection,
-                delta: float) -> None:
-    book = controls.ledger()
-    top = st.container()  # the ledger's figures, filled once the button has been read
-    book = controls.draw_release(book, view, frame, protection, delta)
-    shown = ledger.compute(book, view.total_epsilon, view.total_delta)
-    with top:
-        show_metrics(shown.metrics)
-        st.markdown(shown.text)
-    last = controls.downloads(ctx.dataset)
-    if last is not None:
-        drawn, files = last
-        st.subheader(TEXT["released_title"])
-        st.table(plan_release.values_table(drawn), border="horizontal", hide_index=True)
-        a, b, c, d = st.columns(4)
-        a.download_button(TEXT["release_csv"], files["csv"], "release.csv", "text/csv", key="plan_dl_csv",
-                          on_click="ignore")
-        b.download_button(TEXT["release_json"], files["json"], "release_report.json", "application/json",
-                          key="plan_dl_json", on_click="ignore")
-        c.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
-                          key="plan_dl_py", on_click="ignore")
-        d.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
-                          key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
-    if shown.table is not None:
-        st.subheader(TEXT["ledger_title"])
-        st.table(shown.table, border="horizontal", hide_index=True)
-        st.download_button(TEXT["ledger_download"], book.to_json(), "ledger.json", "application/json",
-                           key="plan_dl_ledger", on_click="ignore")
-
-
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
             direction: str) -> None:
@@ -151,7 +120,7 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
             "cost": (TEXT["tab_cost"], with_plan(lambda view: cost_tab(view, delta))),
             "risk": (TEXT["tab_risk"], with_plan(lambda view: risk_tab(view, delta))),
             "sensitivity": (TEXT["tab_sensitivity"], lambda: sensitivity_tab(ctx, protection, frame)),
-            "release": (TEXT["tab_release"], with_plan(lambda view: release_tab(ctx, view, frame, protection, delta)))}
+            "release": (TEXT["tab_release"], with_plan(lambda view: controls.release_panel(ctx, view, frame, protection, delta)))}
     url_tabs("plan_tab", tabs)
 
 

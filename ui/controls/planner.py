@@ -22,8 +22,8 @@ from dpcore.protection import Protection, bound_contributions
 from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
 from ui.datasets import UPLOAD, Dataset
-from ui.memo import session_memo
-from ui.page import PageContext, show_error
+from ui.memo import shared_memo
+from ui.page import PageContext, show_error, show_metrics
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT as COMMON
@@ -31,6 +31,7 @@ from ui.text.planner import TEXT
 from ui.text.planner_sensitivity import TEXT as SENS
 from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner import cost
+from ui.views.planner import ledger as ledger_view
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
 from ui.views.planner.plan import PlanView, name_of
@@ -275,7 +276,7 @@ def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: 
                             datetime.now(timezone.utc))
         drawn = plan_release.release(frame, view.rows, protection)
         settings = cost.Settings(view.events, delta, view.histograms)
-        totals = session_memo("plan_cost", settings, lambda: cost.compute(settings)).totals
+        totals = shared_memo("plan_cost", settings, lambda: cost.compute(settings)).totals
     except ValueError as exc:
         show_error(exc)
         return book
@@ -298,3 +299,34 @@ def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Cal
         "py": lambda: plan_release.opendp_script(rows, prot, csv_name),
         "spark": lambda: pipelinedp_script(rows, prot, csv_name),
     }
+
+
+def release_panel(ctx: PageContext, view: PlanView, frame: pd.DataFrame, protection: Protection, delta: float) -> None:
+    """The release tab: the ledger and its budget, the button that draws the release, the values drawn
+    with their four files, and the ledger's entries."""
+    book = ledger()
+    top = st.container()  # the ledger's figures, filled once the button has been read
+    book = draw_release(book, view, frame, protection, delta)
+    shown = ledger_view.compute(book, view.total_epsilon, view.total_delta)
+    with top:
+        show_metrics(shown.metrics)
+        st.markdown(shown.text)
+    last = downloads(ctx.dataset)
+    if last is not None:
+        drawn, files = last
+        st.subheader(TEXT["released_title"])
+        st.table(plan_release.values_table(drawn), border="horizontal", hide_index=True)
+        a, b, c, d = st.columns(4)
+        a.download_button(TEXT["release_csv"], files["csv"], "release.csv", "text/csv", key="plan_dl_csv",
+                          on_click="ignore")
+        b.download_button(TEXT["release_json"], files["json"], "release_report.json", "application/json",
+                          key="plan_dl_json", on_click="ignore")
+        c.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
+                          key="plan_dl_py", on_click="ignore")
+        d.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
+                          key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
+    if shown.table is not None:
+        st.subheader(TEXT["ledger_title"])
+        st.table(shown.table, border="horizontal", hide_index=True)
+        st.download_button(TEXT["ledger_download"], book.to_json(), "ledger.json", "application/json",
+                           key="plan_dl_ledger", on_click="ignore")

@@ -14,6 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from ui.chart_slider import ChartSlider
 from ui.controls import attacks as controls
+from ui.memo import shared_memo
 from ui.page import PageContext, computed, show_animation, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
@@ -85,7 +86,7 @@ def averaging_part(ctx: PageContext, truth: int | None, left: DeltaGenerator, ri
     settings = controls.attack(left, truth, ctx.seed)
     if settings is None:
         return
-    view = averaging.compute(settings)
+    view = shared_memo("att_avg", settings, lambda: averaging.compute(settings))  # ~1 s: one per class
     with right:
         st.markdown(view.budget)
         show_figure(view.traces, key="att_fig_traces")
@@ -116,7 +117,8 @@ def table_tab(ctx: PageContext) -> None:
 def defence_tab(ctx: PageContext) -> None:
     """Splitting the budget and caching the answers, against the averaging attack."""
     st.markdown(TEXT["def_intro"])
-    view = defence.compute(controls.defence_budget(ctx.seed))
+    budget = controls.defence_budget(ctx.seed)
+    view = shared_memo("att_defence", budget, lambda: defence.compute(budget))
     st.caption(view.truth)
     naive, split = st.columns(2, gap="large")
     with naive:
@@ -141,7 +143,8 @@ def defence_tab(ctx: PageContext) -> None:
 def reconstruction_tab(ctx: PageContext) -> None:
     """Subset counts give a secret column away; noise for a total budget does not."""
     st.markdown(TEXT["rec_intro"])
-    view = computed(reconstruction.compute, controls.reconstruction(ctx.seed))
+    settings = controls.reconstruction(ctx.seed)
+    view = computed(lambda s: shared_memo("att_rec", s, lambda: reconstruction.compute(s)), settings)
     if view is not None:
         show_figures((view.curves, "att_fig_rec"), (view.people, "att_fig_rec_people"), widths=[3, 2])
         st.markdown(view.summary)

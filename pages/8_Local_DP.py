@@ -1,7 +1,9 @@
 """Local DP: the survey's frequency oracles on a column, which one to choose, post-processing,
 RAPPOR, central against local, shuffling, and poisoning.
 
-Each tab is a fragment: its controls rerun it alone, and only the open tab runs. A tab's simulation
+Each tab is a fragment: its controls rerun it alone, and only the open tab runs. On the theory tabs
+(which oracle, central against local) ε is the chart's own slider (ui/chart_slider.py); the
+simulations read the same value from an ordinary slider. A tab's simulation
 is kept for every session at the same settings (`controls.simulated`)."""
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.controls import local_dp as controls
+from ui.controls.local_dp import EPSILON
 from ui.page import PageContext, computed, show_figure, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.local_dp import TEXT
@@ -35,14 +38,19 @@ def oracles_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def choose_tab(ctx: PageContext) -> None:
-    """Error against ε and against d for every oracle, the best one thick, the rule of thumb as a line."""
-    c1, c2 = st.columns([1, 2])
-    eps = controls.epsilon(c1)
-    d, n = controls.domain_and_users(c2)
-    view = computed(choose.compute, choose.Settings(eps, d, n))
-    if view is not None:
-        show_figures((view.by_epsilon, "ldp_fig_by_eps"), (view.by_domain, "ldp_fig_by_d"))
-        st.markdown(view.summary)
+    """Error against ε and against d for every oracle, the best one thick, the rule of thumb as a
+    line; ε is the first chart's own slider, the second chart follows it."""
+    d, n = controls.domain_and_users(st.container())
+    steps = EPSILON.steps("ldp_choose_steps", (d, n), lambda: choose.compute_steps(
+        choose.Settings(EPSILON.value(), d, n), EPSILON.options), shared=True)
+    if steps is not None:
+        left, right = st.columns(2, vertical_alignment="bottom")  # the charts level, the slider above the left
+        with left:
+            EPSILON.chart(steps.by_epsilon, TEXT["epsilon"])
+        with right:
+            EPSILON.chart(steps.by_domain, TEXT["epsilon"], follower="domain")
+        EPSILON.reading(steps.readings)
+        EPSILON.follow()
 
 
 @st.fragment
@@ -80,14 +88,17 @@ def rappor_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def central_tab(ctx: PageContext) -> None:
-    """Laplace histogram against the best local oracle, error against n, and users needed for ±a."""
-    c1, c2, c3 = st.columns([1, 2, 1])
-    eps = controls.epsilon(c1)
+    """Laplace histogram against the best local oracle, error against n, and users needed for ±a;
+    ε is the chart's own slider."""
+    c2, c3 = st.columns([2, 1])
     d, n = controls.domain_and_users(c2)
-    view = computed(central.compute, central.Settings(eps, d, n, controls.accuracy(c3)))
-    if view is not None:
-        show_figure(view.chart, key="ldp_fig_central")
-        st.markdown(f"{view.table}\n\n{view.summary}")
+    accuracy = controls.accuracy(c3)
+    steps = EPSILON.steps("ldp_central_steps", (d, n, accuracy), lambda: central.compute_steps(
+        central.Settings(EPSILON.value(), d, n, accuracy), EPSILON.options), shared=True)
+    if steps is not None:
+        EPSILON.chart(steps.frames, TEXT["epsilon"])
+        EPSILON.reading(steps.readings)
+        EPSILON.follow()
 
 
 @st.fragment

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.conftest import assert_clean, chart_titled, layout, page_text, run_page
+from dpcore.limits import EPSILON_GRID
+from tests.app.conftest import assert_clean, chart_titled, layout, page_text, reading, run_page, step
 from ui.i18n import language
 from ui.text.local_dp import TEXT
 
@@ -16,7 +17,8 @@ SMALL = {"data": "penguins", "ldp_col": "species", "ldp_users": "1000", "ldp_rep
 
 
 def _first_line(key: str) -> str:
-    return TEXT[key].split("\n")[0]
+    """A chart's title as far as it is the same at every ε (a title may name ε)."""
+    return TEXT[key].split("\n")[0].split("{")[0]
 
 
 def test_oracles_tab_shows_every_oracle() -> None:
@@ -28,7 +30,7 @@ def test_oracles_tab_shows_every_oracle() -> None:
     assert "**Simulation**: 1,000 users with the shares of the column *species*" in text
     chart = chart_titled(at, _first_line("oracles_chart_title"))
     before = layout(chart)
-    at.select_slider(key="ldp_eps").set_value(2.0).run()
+    at.select_slider(key="ldp_eps_widget").set_value(2.0).run()  # the simulations' ordinary slider
     assert_clean(at)
     assert layout(chart_titled(at, _first_line("oracles_chart_title"))) == before
     assert "ε = 2)" in page_text(at)
@@ -41,7 +43,21 @@ def test_choose_tab_names_the_best_oracle() -> None:
     at.number_input(key="ldp_d").set_value(500).run()
     assert_clean(at)
     assert "the best oracle is **GRR**" not in page_text(at)
-    chart_titled(at, _first_line("by_domain_title"))
+    chart_titled(at, TEXT["by_domain_title"].format(eps="1").split("\n")[0])
+    step(at, "ldp_eps", 5.0)  # the chart's own slider, as the browser reports it
+    assert_clean(at)
+    assert "At ε = 5 with d = 500" in reading(at, "ldp_eps")
+    assert chart_titled(at, TEXT["by_domain_title"].format(eps="5").split("\n")[0])["frames"] == len(EPSILON_GRID)
+    at.button_group(key="ldp_tab").set_value("oracles").run()  # the simulations' slider shows the same ε
+    assert at.select_slider(key="ldp_eps_widget").value == 5.0
+
+
+def test_central_tab_steps_epsilon_in_its_chart() -> None:
+    at = run_page(PAGE, {"ldp_tab": "central", "ldp_eps": "2"})
+    assert_clean(at)
+    shown = reading(at, "ldp_eps")
+    assert f"{TEXT['col_model']} | Typical error at n = " in shown and "Central: Laplace histogram | ±" in shown
+    chart_titled(at, TEXT["central_chart_title"].format(eps="2").split("\n")[0])
 
 
 @pytest.mark.parametrize("tab,title", [("post", "post_chart_title"), ("central", "central_chart_title"),

@@ -13,7 +13,8 @@ from ui.text.local_dp import TEXT
 
 
 def _title(key: str) -> str:
-    return TEXT[key].split("\n")[0]
+    """A chart's title as far as it is the same at every ε (a title may name ε)."""
+    return TEXT[key].split("\n")[0].split("{")[0]
 
 
 def test_oracles_chart_moves_with_epsilon(page: Page, base_url: str) -> None:
@@ -44,6 +45,12 @@ def test_a_larger_domain_changes_the_best_oracle(page: Page, base_url: str) -> N
     expect(summary).not_to_contain_text("the best oracle is GRR")
     figure = chart(page, _title("by_domain_title"))
     assert any("Oracle: OUE" in label for label in mark_labels(figure, "curves"))
+    slider = page.get_by_role("slider", name=TEXT["epsilon"])  # the first chart's own slider
+    slider.focus()
+    page.keyboard.press("Home")  # the smallest ε, drawn by the browser: both charts and the summary
+    expect(summary).to_contain_text("At ε = 0.001 with d = 500")
+    chart(page, TEXT["by_domain_title"].format(eps="0.001").split("\n")[0])
+    expect(page).to_have_url(re.compile(r"ldp_eps=0\.001"))  # the server learnt it, a moment later
     expect_clean(page)
 
 

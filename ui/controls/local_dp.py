@@ -15,6 +15,7 @@ from dpcore.catalog import public_categories
 from dpcore.columns import answer_columns
 from dpcore.ldp.oracles import ORACLES
 from dpcore.limits import MAX_CATEGORIES, MAX_LDP_DOMAIN
+from ui.chart_slider import ChartSlider
 from ui.memo import session_memo, shared_memo
 from ui.page import PageContext, computed
 from ui.state import url_choice
@@ -27,6 +28,7 @@ from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
 from ui.widgets import column_select, epsilon_slider, weight_column_select
 
 USERS_N: tuple[int, ...] = (30, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+EPSILON = ChartSlider("ldp_eps")  # ε of each user's report, on every tab
 V = TypeVar("V")
 
 
@@ -60,8 +62,9 @@ def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGene
 
 
 def epsilon(where: DeltaGenerator) -> float:
-    """ε of each user's report (the same slider on every tab, so a choice carries across tabs)."""
-    return epsilon_slider("ldp_eps", default=1.0, label=TEXT["epsilon"], container=where)
+    """ε of each user's report as an ordinary slider, for a tab whose simulation needs the server at
+    each step (the same value as the theory tabs' chart slider, EPSILON: a choice carries across tabs)."""
+    return EPSILON.widget(TEXT["epsilon"], where)
 
 
 def rappor_settings(third: DeltaGenerator, fourth: DeltaGenerator) -> tuple[int, int, float, int]:

@@ -127,8 +127,8 @@ def test_projection_lowers_the_error() -> None:
 def test_central_against_local() -> None:
     view = central.compute(central.Settings(1.0, 16, 10_000, 0.01))
     best = best_oracle(1.0, 16)
-    assert f"{users_needed_central(1.0, 0.01):,}" in view.table
-    assert f"{users_needed_local(best, 1.0, 16, 0.01):,}" in view.table
+    assert view.table[1][2] == f"{users_needed_central(1.0, 0.01):,}"
+    assert view.table[2][2] == f"{users_needed_local(best, 1.0, 16, 0.01):,}"
     ratio = math.sqrt(theoretical_variance(best, 1.0, 16, 10_000)) / (math.sqrt(2) / 10_000)
     assert f"error is {fmt.number(ratio)} times the central one's" in view.summary
 
@@ -163,6 +163,15 @@ def test_poisoning_moves_the_target_up() -> None:
     gains = view.chart["datasets"]["bars"].to_pandas()
     assert len(gains) == len(ORACLES) and (gains["value"] > 0).all()
     assert "send reports crafted to promote *Chinstrap*" in view.summary
+
+
+def test_the_theory_tabs_hold_every_epsilon() -> None:
+    chosen = choose.compute_steps(choose.Settings(1.0, 16, 10_000), (0.5, 1.0, 4.0))
+    assert len(chosen.by_epsilon) == len(chosen.by_domain) == len(chosen.readings) == 3
+    assert chosen.readings[2] == (("p", choose.compute(choose.Settings(4.0, 16, 10_000)).summary),)
+    assert chosen.by_domain[0]["title"]["text"][0] == "Error against d at ε = 0.5"
+    far = central.compute_steps(central.Settings(1.0, 16, 10_000, 0.01), (0.5, 2.0))
+    assert far.readings[1][0] == ("table", central.compute(central.Settings(2.0, 16, 10_000, 0.01)).table)
 
 
 # ------------------------------------------------------------------ 中文

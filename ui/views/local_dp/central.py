@@ -1,10 +1,12 @@
 """Tab 5: central against local on the same question. The typical error of one share for the
 histogram page's Laplace release and for the best local oracle, against the number of people;
-the gap grows like sqrt(n); and how many people each model needs for ±a at 95%."""
+the gap grows like sqrt(n); and how many people each model needs for ±a at 95%. `compute_steps`
+gives it at every epsilon of the chart's own slider (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,9 +20,11 @@ from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
+from ui.reading import Block, Rows
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.choose import points
 from ui.views.local_dp.oracles import oracle_name
+from ui.views.steps import at_each
 
 USERS = np.unique(np.round(np.geomspace(10, 10**7, 60)).astype(np.int64))
 ACCURACY_CHOICES: tuple[float, ...] = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05)
@@ -38,7 +42,7 @@ class Settings:
 @dataclass(frozen=True)
 class View:
     chart: dict
-    table: str
+    table: Rows  # the header first
     summary: str
 
 
@@ -55,21 +59,36 @@ def compute(s: Settings) -> View:
     chart = curves.lines(
         [curves.Line(TEXT["local_best_line"], USERS, local, charts.ORACLE_COLORS["olh"], thick=True),
          curves.Line(TEXT["central_line"], USERS, central, COLORS["truth"], dashed=True)],
-        curves.AxisLabels(tuple(TEXT["central_chart_title"].split("\n")), TEXT["users_axis"], TEXT["error_axis"],
-                          TEXT["model_title"]),
+        curves.AxisLabels(tuple(TEXT["central_chart_title"].format(eps=fmt.number(eps)).split("\n")), TEXT["users_axis"],
+                          TEXT["error_axis"], TEXT["model_title"]),
         markers=tuple(curves.Marker(n, 100 * v, TEXT["points"].format(pp=fmt.number(100 * v, 2)))
                       for v in (here_local, here_central)),
     )
     need_central = users_needed_central(eps, s.accuracy, CONFIDENCE)
     need_local = users_needed_local(best, eps, d, s.accuracy, CONFIDENCE)
     pp = fmt.number(100 * s.accuracy)
-    table = fmt.markdown_table({
-        TEXT["col_model"]: [TEXT["central_line"], TEXT["local_line"].format(oracle=oracle_name(best))],
-        TEXT["col_error_at_n"].format(n=f"{n:,}"): [TEXT["points"].format(pp=fmt.number(100 * v, 2)) for v in (here_central, here_local)],
-        TEXT["col_needed"].format(pp=pp): [f"{need_central:,}", f"{need_local:,}"],
-    })
+    table = (
+        (TEXT["col_model"], TEXT["col_error_at_n"].format(n=f"{n:,}"), TEXT["col_needed"].format(pp=pp)),
+        *((model, TEXT["points"].format(pp=fmt.number(100 * v, 2)), f"{need:,}") for model, v, need in (
+            (TEXT["central_line"], here_central, need_central),
+            (TEXT["local_line"].format(oracle=oracle_name(best)), here_local, need_local))),
+    )
     summary = TEXT["central_summary"].format(
         ratio=fmt.number(here_local / here_central), n=f"{n:,}", sqrt=fmt.number(math.sqrt(n)),
         times=fmt.number(need_local / need_central), pp=pp,
     )
     return View(chart, table, summary)
+
+
+@dataclass(frozen=True, eq=False)
+class CentralSteps:
+    """The chart, the table and the summary at each epsilon of the slider."""
+
+    frames: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> CentralSteps:
+    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
+    steps = at_each(compute, s, epsilons)
+    return CentralSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: (("table", v.table), ("p", v.summary))))

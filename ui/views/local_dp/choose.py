@@ -1,11 +1,13 @@
 """Tab 2: which oracle to choose. The mean squared error of one share (Table 2's variance: the
 estimates are unbiased) against epsilon and against the domain size d, every oracle on one chart,
 the best one for the chosen (epsilon, d) drawn thick, and the survey's rule of thumb as a line:
-GRR below d = 3 e^eps + 2, OUE or OLH above."""
+GRR below d = 3 e^eps + 2, OUE or OLH above. `compute_steps` gives it at every epsilon of the chart's
+own slider (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,8 +18,10 @@ from dpcore.validation import check_count, check_epsilon
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
+from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name
+from ui.views.steps import at_each
 
 EPSILONS = np.geomspace(0.1, 10, 60)
 DOMAINS = np.unique(np.round(np.geomspace(2, MAX_LDP_DOMAIN, 60)).astype(int))
@@ -65,14 +69,14 @@ def compute(s: Settings) -> View:
     here = curves.Marker(eps, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best)))
     by_epsilon = curves.lines(
         _curves(best, EPSILONS, lambda o, e: theoretical_variance(o, float(e), d, n)),
-        curves.AxisLabels(tuple(TEXT["by_epsilon_title"].split("\n")), TEXT["epsilon_axis"], y_title,
-                          TEXT["series_title"]),
+        curves.AxisLabels(tuple(TEXT["by_epsilon_title"].format(eps=fmt.number(eps)).split("\n")), TEXT["epsilon_axis"],
+                          y_title, TEXT["series_title"]),
         markers=(here,), x_format="~g",
     )
     crossover = crossover_domain(eps)
     by_domain = curves.lines(
         _curves(best, DOMAINS, lambda o, k: theoretical_variance(o, eps, int(k), n)),
-        curves.AxisLabels(tuple(TEXT["by_domain_title"].split("\n")), TEXT["domain_axis"],
+        curves.AxisLabels(tuple(TEXT["by_domain_title"].format(eps=fmt.number(eps)).split("\n")), TEXT["domain_axis"],
                           y_title, TEXT["series_title"]),
         markers=(curves.Marker(d, points(best_mse), TEXT["here_note"].format(oracle=oracle_name(best))),
                  curves.Marker(crossover, None, TEXT["crossover_note"].format(d=fmt.number(crossover)))),
@@ -90,3 +94,19 @@ def compute(s: Settings) -> View:
             percent=fmt.percent(math.sqrt(theoretical_variance(runner_up, eps, d, n) / best_mse) - 1),
         )
     return View(by_epsilon, by_domain, summary)
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseSteps:
+    """Both charts and the summary at each epsilon of the slider."""
+
+    by_epsilon: tuple[dict, ...]
+    by_domain: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChooseSteps:
+    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
+    steps = at_each(compute, s, epsilons)
+    return ChooseSteps(steps.frames(lambda v: v.by_epsilon), steps.frames(lambda v: v.by_domain),
+                       steps.readings(lambda v: (("p", v.summary),)))

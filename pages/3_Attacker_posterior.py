@@ -29,7 +29,7 @@ def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGe
         bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options), shared=True)
     if steps is None:
         return
-    EPSILON.chart(steps.charts, COMMON["epsilon"])
+    EPSILON.chart(steps.frames, COMMON["epsilon"])
     EPSILON.reading(steps.readings)
     st.caption(TEXT["bounds_reading"])
     st.markdown(bounds.FORMULA())  # its own unchanging element: the formula is typeset once

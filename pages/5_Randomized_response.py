@@ -52,7 +52,7 @@ def survey(ctx: PageContext, p: float) -> None:
                         shared=True)
     if steps is None:
         return
-    SHARE.chart(steps.charts, TEXT["survey_share"])
+    SHARE.chart(steps.frames, TEXT["survey_share"])
     SHARE.reading(steps.readings)
     SHARE.follow()
 

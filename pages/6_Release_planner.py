@@ -26,6 +26,7 @@ from ui.text.planner import TEXT
 from ui.widgets import epsilon_slider
 from ui.views.planner import cost, plan, risk, sensitivity
 from ui.views.planner.items import Item
+from ui.views.steps import ChartSteps
 
 TOTAL = ChartSlider("plan_eps")
 
@@ -35,11 +36,11 @@ def plan_tab(settings: plan.Settings, source: Hashable) -> None:
     and the table under it, stepped by the browser; else (targets, or nothing to chart) the plan."""
     key = (source, settings.protection, settings.items, settings.delta)
     steps = (TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options), shared=True)
-             if settings.direction == "budget" else plan.PlanSteps((), ()))
+             if settings.direction == "budget" else ChartSteps((), ()))
     if steps is None:
         return
-    if steps.charts:
-        TOTAL.chart(steps.charts, TEXT["total_epsilon"])
+    if steps.frames:
+        TOTAL.chart(steps.frames, TEXT["total_epsilon"])
         TOTAL.reading(steps.readings)
     elif (view := at_total(settings)) is not None:
         st.markdown(view.text)  # the summary and the table in one element: cheaper for each step

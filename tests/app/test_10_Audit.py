@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
+from tests.app.conftest import assert_clean, chart_titled, reading, run_page, step
 from ui.i18n import language
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
+from ui.views.steps import ChartSteps
 
 PAGE = "pages/10_Audit.py"
 
@@ -33,7 +34,7 @@ def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
     computed: list[str] = []
     compute_steps = mechanism.compute_steps
 
-    def counting(name: str, seed: int) -> mechanism.AuditSteps:
+    def counting(name: str, seed: int) -> ChartSteps:
         computed.append(name)
         return compute_steps(name, seed)
 

@@ -25,7 +25,7 @@ from ui.views.local_dp.oracles import REPEAT_CHOICES, oracle_name
 from ui.views.local_dp.poisoning import FAKE_SHARES
 from ui.views.local_dp.population import USER_CHOICES, DataSettings
 from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
-from ui.widgets import column_select, epsilon_slider, weight_column_select
+from ui.widgets import column_select, weight_column_select
 
 USERS_N: tuple[int, ...] = (30, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
 EPSILON = ChartSlider("ldp_eps")  # ε of each user's report, on every tab

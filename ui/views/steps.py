@@ -40,10 +40,24 @@ class Steps(Generic[V]):
                      ({**blank, "title": {**blank["title"], "text": title(value)}} if title else blank)
                      for v, value in zip(self.views, self.values))
 
+    def chart_steps(self, chart: Callable[[V], dict], blocks: Callable[[V], Sequence[Block]],
+                    title: Callable[[float], str] | None = None) -> ChartSteps:
+        """The frames of one chart and one reading per value: what most views step."""
+        return ChartSteps(self.frames(chart, title), self.readings(blocks))
+
     def readings(self, blocks: Callable[[V], Sequence[Block]]) -> tuple[tuple[Block, ...], ...]:
         """`blocks(view)` at each value; a refused value reads as its reason."""
         return tuple(tuple(blocks(v)) if not isinstance(v, ValueError) else
                      (("error", COMMON["error_prefix"].format(message=message(v))),) for v in self.views)
+
+
+@dataclass(frozen=True, eq=False)
+class ChartSteps:
+    """One chart's frames and one reading per value of a chart's own slider (a refused value's
+    reading is its reason)."""
+
+    frames: tuple[dict, ...]
+    readings: tuple[tuple[Block, ...], ...]
 
 
 def at_each(compute: Callable[[Any], V], settings: Any, values: Sequence[float], field: str = "epsilon") -> Steps[V]:

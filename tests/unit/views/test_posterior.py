@@ -114,7 +114,7 @@ def test_bounds_chart_has_no_text_on_the_plot_and_a_fixed_spec() -> None:
 
 def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:
     steps = bounds.compute_steps(bounds.Settings(1.0, 0.5), (0.1, 1.0))
-    assert steps.charts[1]["datasets"]["band"].equals(bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])
+    assert steps.frames[1]["datasets"]["band"].equals(bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])
     words, odds, metrics = steps.readings[1]
     assert words == ("p", "If you were 50% sure before, you can be at most 73.1% sure after one output of a "
                           "mechanism with ε = 1, and at least 26.9%.")

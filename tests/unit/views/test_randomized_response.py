@@ -60,7 +60,7 @@ def test_survey_spec_unchanged_by_its_controls_but_the_title_naming_the_share() 
 
 def test_survey_steps_hold_every_true_share() -> None:
     steps = protocol.survey_steps(protocol.SurveySettings(0.75, 1000, 0.3, 42), (0.0, 0.5, 1.0))
-    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.charts]
+    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.frames]
     assert truths == [[0.0], [0.5], [1.0]]
     assert steps.readings[1][0][1].startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
     assert steps.readings[1][-1][1] == protocol.TEXT["simulation"]

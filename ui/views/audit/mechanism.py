@@ -21,7 +21,7 @@ from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.i18n import LANGUAGES, language
-from ui.reading import Block
+from ui.views.steps import ChartSteps
 from ui.text.audit import TEXT
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
@@ -48,14 +48,6 @@ class View:
     summary: str
 
 
-@dataclass(frozen=True, eq=False)
-class AuditSteps:
-    """The audit at each number of draws of the slider: the chart's frames and the verdict of each."""
-
-    frames: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
 def _sizes(mechanism: str, draws: int) -> list[int]:
     top = draws_for(mechanism, draws)
     return [d for d in DRAW_CHOICES if d <= top] or [top]
@@ -67,17 +59,17 @@ def compute(s: Settings) -> View:
     return _view(s.mechanism, sizes, audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA))
 
 
-def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOICES) -> AuditSteps:
+def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOICES) -> ChartSteps:
     """The view at each of `choices` (the same as `compute` gives for it), from one audit curve up to
     the largest. Raises ValueError for an unknown mechanism."""
     sizes = _sizes(mechanism, max(choices))
     results = audit_curve(mechanism, sizes, make_rng(seed, f"audit-{mechanism}"), ALPHA)
     views = [_view(mechanism, shown, results[:len(shown)]) for shown in (_sizes(mechanism, d) for d in choices)]
-    return AuditSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
+    return ChartSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
 
 
 @functools.lru_cache(maxsize=64)
-def shared_steps(mechanism: str, seed: int, lang: str) -> AuditSteps:
+def shared_steps(mechanism: str, seed: int, lang: str) -> ChartSteps:
     """`compute_steps` once per server process, for every session: an audit depends on its
     settings alone (~0.3 s for the Laplace mechanism, seconds for some). `lang` must be the current
     language (the sentences are in it)."""

@@ -20,11 +20,11 @@ from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.charts.theme import COLORS
-from ui.reading import Block, Rows
+from ui.reading import Rows
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.choose import points
 from ui.views.local_dp.oracles import oracle_name
-from ui.views.steps import at_each
+from ui.views.steps import ChartSteps, at_each
 
 USERS = np.unique(np.round(np.geomspace(10, 10**7, 60)).astype(np.int64))
 ACCURACY_CHOICES: tuple[float, ...] = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05)
@@ -80,15 +80,7 @@ def compute(s: Settings) -> View:
     return View(chart, table, summary)
 
 
-@dataclass(frozen=True, eq=False)
-class CentralSteps:
-    """The chart, the table and the summary at each epsilon of the slider."""
-
-    frames: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> CentralSteps:
-    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
-    steps = at_each(compute, s, epsilons)
-    return CentralSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: (("table", v.table), ("p", v.summary))))
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
+    """The chart, the table and the summary at every epsilon. Raises the ValueError if every epsilon
+    is refused."""
+    return at_each(compute, s, epsilons).chart_steps(lambda v: v.chart, lambda v: (("table", v.table), ("p", v.summary)))

@@ -25,9 +25,9 @@ from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, accuracy_curves
 from ui.i18n import per_language
 from ui.text.common import TEXT as COMMON
-from ui.reading import Block, Rows
+from ui.reading import Rows
 from ui.text.planner import TEXT
-from ui.views.steps import at_each
+from ui.views.steps import ChartSteps, at_each
 from ui.views.planner.items import Item, Statistic, statistic
 
 Direction = Literal["budget", "accuracy"]
@@ -218,20 +218,10 @@ def compute(s: Settings) -> PlanView:
     return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart, cells)
 
 
-@dataclass(frozen=True, eq=False)
-class PlanSteps:
-    """The plan at each total epsilon of the slider: the accuracy chart's frames and, for each, the
-    summary, the table and any clamping said (a reading the browser swaps with the chart)."""
-
-    charts: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> PlanSteps:
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
     """`compute` at every total epsilon; no frames when the plan has no chart to step (nothing to curve)."""
     steps = at_each(compute, s, epsilons, field="total_epsilon")
     if steps.template.chart is None:
-        return PlanSteps((), ())
-    return PlanSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: (
-        ("p", v.summary), ("table", v.cells),
-        *(("p", f"**{r.name}**: {r.clamped}") for r in v.rows if r.clamped))))
+        return ChartSteps((), ())
+    return steps.chart_steps(lambda v: v.chart, lambda v: (
+        ("p", v.summary), ("table", v.cells), *(("p", f"**{r.name}**: {r.clamped}") for r in v.rows if r.clamped)))

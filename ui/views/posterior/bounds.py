@@ -11,9 +11,8 @@ from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.i18n import per_language
-from ui.reading import Block
 from ui.text.posterior import TEXT
-from ui.views.steps import at_each
+from ui.views.steps import ChartSteps, at_each
 from ui.views.posterior.words import odds
 
 # Comparison epsilons drawn in grey; their curves do not move with the chosen epsilon or prior.
@@ -60,15 +59,7 @@ def compute(s: Settings) -> View:
     return View(words, metrics, chart)
 
 
-@dataclass(frozen=True, eq=False)
-class BoundsSteps:
-    """The band at each epsilon of the slider: the chart's frames, and the words and numbers of each."""
-
-    charts: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> BoundsSteps:
-    steps = at_each(compute, s, epsilons)
-    return BoundsSteps(steps.frames(lambda v: v.chart), steps.readings(
-        lambda v: (*(("p", words) for words in v.words.split("\n\n")), ("metrics", v.metrics))))
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
+    """The band at every epsilon, and the words and numbers of each."""
+    return at_each(compute, s, epsilons).chart_steps(
+        lambda v: v.chart, lambda v: (*(("p", words) for words in v.words.split("\n\n")), ("metrics", v.metrics)))

@@ -12,10 +12,8 @@ from dpcore.mechanisms import rr_epsilon
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
-from ui.i18n import per_language
-from ui.reading import Block
 from ui.text.randomized_response import TEXT
-from ui.views.steps import at_each
+from ui.views.steps import ChartSteps, at_each
 
 
 Toss = tuple[bool, bool, bool]  # (true answer is yes, coin shows heads, reported yes)
@@ -74,19 +72,10 @@ class SurveyView:
     notes: str
 
 
-@dataclass(frozen=True, eq=False)
-class SurveySteps:
-    """The survey at each true share of the slider: the chart's frames and the sentences of each."""
-
-    charts: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def survey_steps(s: SurveySettings, shares: Sequence[float]) -> SurveySteps:
+def survey_steps(s: SurveySettings, shares: Sequence[float]) -> ChartSteps:
     """`survey` at every true share. Raises the ValueError if every share is refused."""
-    steps = at_each(survey, s, shares, field="share")
-    return SurveySteps(steps.frames(lambda v: v.chart),
-                       steps.readings(lambda v: (("p", v.result), *(("p", note) for note in v.notes.split("\n\n")))))
+    return at_each(survey, s, shares, field="share").chart_steps(
+        lambda v: v.chart, lambda v: (("p", v.result), *(("p", note) for note in v.notes.split("\n\n"))))
 
 
 def survey(s: SurveySettings) -> SurveyView:

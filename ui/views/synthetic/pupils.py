@@ -15,7 +15,7 @@ from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.reading import Block
 from ui.text.synthetic import TEXT
-from ui.views.steps import at_each
+from ui.views.steps import ChartSteps, at_each
 
 AGES = (12, 13, 15, 13, 15, 12)  # the course's six pupils
 DOMAIN = (12, 13, 14, 15)  # declared in public: the ages a pupil of this class can have
@@ -34,18 +34,9 @@ class View:
     reading: tuple[Block, ...]  # the steps, the table of their numbers, the synthetic ages
 
 
-@dataclass(frozen=True, eq=False)
-class PupilsSteps:
-    """The example at each epsilon of the slider: the chart's frames and the reading of each."""
-
-    frames: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> PupilsSteps:
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
     """`compute` at every epsilon (each draws from the same seed)."""
-    steps = at_each(compute, s, epsilons)
-    return PupilsSteps(steps.frames(lambda v: v.chart), steps.readings(lambda v: v.reading))
+    return at_each(compute, s, epsilons).chart_steps(lambda v: v.chart, lambda v: v.reading)
 
 
 def compute(s: Settings) -> View:

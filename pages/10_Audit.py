@@ -3,7 +3,7 @@
 One fragment: the mechanism reruns only the audit beside it; the number of draws is the chart's own
 slider (its frames hold the audit at every number, ui/chart_slider.py), drawn by the browser. An audit
 depends on the mechanism, the seed and the language of its words only, never on the session's data:
-each is computed once per server and shared (`mechanism.shared_steps`; the default one at the
+each is computed once per server and shared (`controls.audit_steps`; the default one at the
 server's start), so going back to one costs nothing and a class opening the page at once does not
 compute the same audit thirty times (~0.3 s each)."""
 
@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dpcore.audit_mechanisms import MECHANISMS
 from ui.chart_slider import ChartSlider
-from ui.i18n import current
+from ui.controls import audit as controls
 from ui.page import PageContext, computed, start_page
-from ui.state import url_choice
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
-
 
 DRAWS = ChartSlider("audit_draws", default=100_000, options=mechanism.DRAW_CHOICES, format=",.0f")
 
@@ -27,10 +24,9 @@ DRAWS = ChartSlider("audit_draws", default=100_000, options=mechanism.DRAW_CHOIC
 def audit_part(ctx: PageContext) -> None:
     """The mechanism and the verdict on the left, the bound against the promise on the right."""
     left, right = st.columns([1, 2], gap="large")
-    name = url_choice(left.selectbox, TEXT["mechanism"], list(MECHANISMS), "audit_mech", mechanism.DEFAULT_MECHANISM,
-                      format_func=lambda m: TEXT[f"mech_{m}"])
+    name = controls.mechanism_choice(left)
     with right, st.spinner():
-        steps = computed(lambda chosen: mechanism.shared_steps(chosen, ctx.seed, current()), name)
+        steps = computed(lambda chosen: controls.audit_steps(chosen, ctx.seed), name)
     if steps is not None:
         with right:
             DRAWS.chart(steps.frames, TEXT["draws"])

@@ -40,9 +40,9 @@ def warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.views.audit import mechanism
+    from ui.controls import audit
 
-    mechanism.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
+    audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
     from streamlit import env_util, string_util
 
     string_util.is_emoji("🔐")

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from tests.app.conftest import assert_clean, chart_titled, reading, run_page, step
 from ui.i18n import language
 from ui.text.audit import TEXT
+from ui import memo
+from ui.controls import audit
 from ui.views.audit import mechanism
 from ui.views.steps import ChartSteps
 
@@ -39,7 +43,7 @@ def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
         return compute_steps(name, seed)
 
     monkeypatch.setattr(mechanism, "compute_steps", counting)
-    mechanism.shared_steps.cache_clear()  # no audit kept from another test
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())  # no audit kept from another test
     at = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})
     step(at, "audit_draws", 1_000, mechanism.DRAW_CHOICES)
     at.selectbox(key="audit_mech").set_value("exponential").run()
@@ -59,7 +63,6 @@ def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
 def test_the_default_audit_is_ready_before_anyone_asks(monkeypatch) -> None:
     computed: list[str] = []
     monkeypatch.setattr(mechanism, "compute_steps", lambda name, seed: computed.append(name) or [])
-    mechanism.shared_steps.cache_clear()
-    mechanism.warm(42)  # what the server does at its start (ui/serve.py)
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())
+    audit.warm(42)  # what the server does at its start (ui/serve.py)
     assert computed == [mechanism.DEFAULT_MECHANISM] * 2  # once in each language
-    mechanism.shared_steps.cache_clear()

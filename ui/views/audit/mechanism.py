@@ -8,7 +8,6 @@ from one generator, so the curve up to 10,000 draws is the start of the curve up
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
-from ui.i18n import LANGUAGES, language
 from ui.views.steps import ChartSteps
 from ui.text.audit import TEXT
 
@@ -66,21 +64,6 @@ def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOIC
     results = audit_curve(mechanism, sizes, make_rng(seed, f"audit-{mechanism}"), ALPHA)
     views = [_view(mechanism, shown, results[:len(shown)]) for shown in (_sizes(mechanism, d) for d in choices)]
     return ChartSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
-
-
-@functools.lru_cache(maxsize=64)
-def shared_steps(mechanism: str, seed: int, lang: str) -> ChartSteps:
-    """`compute_steps` once per server process, for every session: an audit depends on its
-    settings alone (~0.3 s for the Laplace mechanism, seconds for some). `lang` must be the current
-    language (the sentences are in it)."""
-    return compute_steps(mechanism, seed)
-
-
-def warm(seed: int) -> None:
-    """Compute the audit a first visit opens on, in every language (at the server's start)."""
-    for lang in LANGUAGES:
-        with language(lang):
-            shared_steps(DEFAULT_MECHANISM, seed, lang)
 
 
 def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:

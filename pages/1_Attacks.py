@@ -19,7 +19,7 @@ from ui.page import PageContext, computed, show_animation, show_figure, show_fig
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
-from ui.views.attacks import animation, averaging, count_query, defence, differencing, noisy_differencing, reconstruction, table
+from ui.views.attacks import animation, averaging, defence, differencing, noisy_differencing, reconstruction, table
 
 DIFF_EPSILON = ChartSlider("att_diff_eps")
 
@@ -61,23 +61,9 @@ def averaging_tab(ctx: PageContext) -> None:
     charts beside them."""
     st.markdown(TEXT["avg_intro"])
     left, right = st.columns([1, 2], gap="large")
-    truth = count_under_attack(ctx, left)
+    truth = controls.count_under_attack(ctx, left)
     controls.remember_truth(truth)
     averaging_part(ctx, truth, left, right)
-
-
-def count_under_attack(ctx: PageContext, where: DeltaGenerator) -> int | None:
-    """The count's controls, what it counts and any warning, in `where`; None if no count can be made."""
-    settings = controls.count(ctx, where)
-    if settings is None:
-        return None
-    view = computed(count_query.compute, settings, where)
-    if view is None:
-        return None
-    where.caption(view.description)
-    if view.warning:
-        where.warning(view.warning)
-    return view.truth
 
 
 @st.fragment

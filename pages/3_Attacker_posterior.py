@@ -14,7 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.posterior import AttackModel, PrivacyLossDistribution
 from ui.chart_slider import ChartSlider
 from ui.controls import posterior as controls
-from ui.page import PageContext, computed, show_error, show_figure, show_metrics, start_page
+from ui.page import PageContext, computed, show_error, show_figure, show_figures, show_metrics, start_page
 from ui.text.common import TEXT as COMMON
 from ui.text.posterior import TEXT
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
@@ -59,11 +59,7 @@ def part_mechanism(ctx: PageContext, model: AttackModel, prior: float) -> None:
 def part_loss(ctx: PageContext, model: AttackModel, prior: float) -> None:
     pld = controls.loss_distribution(model)
     view = loss.compute_loss(loss.LossSettings(model, pld, controls.observed_output(model)))
-    left, right = st.columns(2, gap="small")
-    with left:
-        show_figure(view.loss_chart, key="post_fig_loss")
-    with right:
-        show_figure(view.pld_chart, key="post_fig_pld")
+    show_figures((view.loss_chart, "post_fig_loss"), (view.pld_chart, "post_fig_pld"), gap="small")
     st.markdown(TEXT["loss_intro"])
     st.markdown(loss.FORMULA())
     delta_view(model, pld)

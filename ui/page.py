@@ -140,10 +140,10 @@ def slide_menu(spec: dict, key: str) -> None:
                              key=f"{key}_svg", on_click="ignore")
 
 
-def show_figures(*figures: tuple[dict, str], widths: list[int] | None = None) -> None:
+def show_figures(*figures: tuple[dict, str], widths: list[int] | None = None, gap: str = "large") -> None:
     """Charts side by side, one (spec, key) per column (equal widths unless `widths` says), each
     drawn as `show_figure` does: two charts a reader compares sit next to each other."""
-    for column, (spec, key) in zip(st.columns(widths or len(figures), gap="large"), figures):
+    for column, (spec, key) in zip(st.columns(widths or len(figures), gap=gap), figures):
         with column:
             show_figure(spec, key)
 

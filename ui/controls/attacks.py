@@ -11,7 +11,7 @@ from dpcore.attacks import BOOK_TABLE_6_3
 from dpcore.counting import OPERATORS, TEXT_OPERATORS, is_numeric_column
 from dpcore.limits import EPSILON_GRID, MAX_ATTACKERS, MAX_REPEATED_QUERIES
 from ui.datasets import bundled_dataset
-from ui.page import PageContext
+from ui.page import PageContext, computed
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.attacks import TEXT
@@ -85,6 +85,20 @@ def count(ctx: PageContext, where: DeltaGenerator) -> count_query.Settings | Non
         bucket = url_choice(where.selectbox, TEXT["avg_bucket"], buckets, "att_bucket", "30-40")
         return count_query.Settings("medical", frame, value=bucket)
     return _predicate(ctx, where)
+
+
+def count_under_attack(ctx: PageContext, where: DeltaGenerator) -> int | None:
+    """The count's controls, what it counts and any warning, in `where`; None if no count can be made."""
+    settings = count(ctx, where)
+    if settings is None:
+        return None
+    view = computed(count_query.compute, settings, where)
+    if view is None:
+        return None
+    where.caption(view.description)
+    if view.warning:
+        where.warning(view.warning)
+    return view.truth
 
 
 def remember_truth(truth: int | None) -> None:

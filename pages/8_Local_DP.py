@@ -1,10 +1,10 @@
 """Local DP: the survey's frequency oracles on a column, which one to choose, post-processing,
 RAPPOR, central against local, shuffling, and poisoning.
 
-Each tab is a fragment: its controls rerun it alone, and only the open tab runs. On the theory tabs
-(which oracle, central against local) ε is the chart's own slider (ui/chart_slider.py); the
-simulations read the same value from an ordinary slider. A tab's simulation
-is kept for every session at the same settings (`controls.simulated`)."""
+Each tab is a fragment: its controls rerun it alone, and only the open tab runs. On the oracles tab
+and the theory tabs (which oracle, central against local) ε is the chart's own slider
+(ui/chart_slider.py); the other simulations read the same value from an ordinary slider. A
+tab's simulation is kept for every session at the same settings (`controls.simulated`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import streamlit as st
 
 from ui.controls import local_dp as controls
 from ui.controls.local_dp import EPSILON
-from ui.page import PageContext, computed, show_figure, show_figures, start_page
+from ui.page import PageContext, computed, show_figure, start_page
 from ui.state import url_tabs
 from ui.text.local_dp import TEXT
 from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, rappor, shuffle
@@ -22,17 +22,19 @@ from ui.widgets import delta_select, epsilon_slider
 
 @st.fragment
 def oracles_tab(ctx: PageContext) -> None:
-    """Every oracle on the same users: estimates, bits, the variance Table 2 predicts and the one measured."""
+    """Every oracle on the same users: estimates, bits, the variance Table 2 predicts and the one
+    measured; ε is the chart's own slider (every run reports at every ε)."""
     chosen = controls.users_row(ctx)
     if chosen is None:
         return
-    data, third, fourth = chosen
-    settings = oracles.Settings(data, controls.epsilon(third), controls.repeats(fourth), ctx.seed)
-    view = controls.simulated(ctx, "ldp_oracles", oracles.compute, settings)
-    if view is not None:
-        st.caption(view.population)
-        show_figure(view.chart, key="ldp_fig_oracles")
-        st.markdown(f"{view.table}\n\n{view.summary}")
+    data, third, _ = chosen
+    settings = oracles.Settings(data, EPSILON.value(), controls.repeats(third), ctx.seed)
+    steps = controls.simulated_steps(ctx.dataset, controls.ORACLES_SLOT, oracles.compute_steps, settings)
+    if steps is not None:
+        st.caption(steps.population)
+        EPSILON.chart(steps.steps.frames, TEXT["epsilon"])
+        EPSILON.reading(steps.steps.readings)
+        EPSILON.follow()
         st.caption(TEXT["oracles_glossary"])
 
 
@@ -55,18 +57,24 @@ def choose_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def post_tab(ctx: PageContext) -> None:
-    """One oracle's raw estimates, projected onto the simplex, and every method's error."""
+    """One oracle's raw estimates, projected onto the simplex, and every method's error; ε is the
+    first chart's own slider, the second chart follows it."""
     chosen = controls.users_row(ctx)
     if chosen is None:
         return
     data, third, fourth = chosen
-    settings = postprocessing.Settings(data, controls.epsilon(third), controls.oracle(fourth), controls.repeats(fourth),
+    settings = postprocessing.Settings(data, EPSILON.value(), controls.oracle(third), controls.repeats(fourth),
                                        ctx.seed)
-    view = controls.simulated(ctx, "ldp_post", postprocessing.compute, settings)
-    if view is not None:
-        st.caption(view.population)
-        show_figures((view.chart, "ldp_fig_post"), (view.errors, "ldp_fig_post_errors"))
-        st.markdown(view.summary)
+    steps = controls.simulated_steps(ctx.dataset, "ldp_post_steps", postprocessing.compute_steps, settings)
+    if steps is not None:
+        st.caption(steps.population)
+        left, right = st.columns(2, vertical_alignment="bottom")
+        with left:
+            EPSILON.chart(steps.chart, TEXT["epsilon"])
+        with right:
+            EPSILON.chart(steps.errors, TEXT["epsilon"], follower="errors")
+        EPSILON.reading(steps.readings)
+        EPSILON.follow()
 
 
 @st.fragment

@@ -123,9 +123,21 @@ def column_select(
     dataset: Dataset, columns: list[str], key: str, label: str, container: DeltaGenerator | None = None
 ) -> str:
     """Pick one of `columns` of the dataset in use; a bundled dataset opens on its catalog column."""
+    return url_choice(_where(container).selectbox, label, columns, key, default_column(dataset, columns))
+
+
+def default_column(dataset: Dataset, columns: list[str]) -> str:
+    """The column a view opens on: a bundled dataset's catalog column, else the first of `columns`."""
     info = BUNDLED.get(dataset.key)
-    default = info.histogram_column if info and info.histogram_column in columns else columns[0]
-    return url_choice(_where(container).selectbox, label, columns, key, default)
+    return info.histogram_column if info and info.histogram_column in columns else columns[0]
+
+
+def weight_columns(dataset: Dataset, column: str, found: list[str]) -> tuple[list[str], str]:
+    """The weight columns offered beside `column` ("" first: one row, one person) among the count
+    columns `found`, and the one a view opens on (a bundled table's declared count column, or "")."""
+    info = BUNDLED.get(dataset.key)
+    options = ["", *(c for c in found if c != column)]
+    return options, info.weight_column if info and info.weight_column in options else ""
 
 
 def weight_column_select(
@@ -137,12 +149,10 @@ def weight_column_select(
     non-negative numbers and a name that says it counts); a bundled aggregated table (the
     course's medicaldata.csv) opens on its declared count column."""
     frame = dataset.table.frame
-    info = BUNDLED.get(dataset.key)
     found = session_memo("weight_columns", dataset.ident, lambda: count_columns(frame))
-    options = ["", *(c for c in found if c != column)]
+    options, default = weight_columns(dataset, column, found)
     if len(options) == 1:
         return None
-    default = info.weight_column if info and info.weight_column in options else ""
     chosen = url_choice(
         _where(container).selectbox,
         TEXT["weight"],

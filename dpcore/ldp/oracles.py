@@ -43,8 +43,8 @@ from dpcore.validation import check_choice, check_count, check_epsilon
 
 ORACLES: tuple[str, ...] = ("grr", "sue", "oue", "blh", "olh", "hr", "kss")
 MAX_ORACLE_EPSILON = 20.0  # beyond this every oracle is plain disclosure (e^20 ~ 5e8)
-_UNARY = ("sue", "oue")
-_HASHED = ("blh", "olh")
+UNARY = ("sue", "oue")
+HASHED = ("blh", "olh")
 _CHUNK_CELLS = 1 << 22  # users x items cells generated at once (4 MB of booleans)
 
 
@@ -220,7 +220,7 @@ def support_probabilities(oracle: str, epsilon: float, d: int) -> Support:
         return Support(p, 1 - p, size)
     if name == "oue":
         return Support(0.5, 1 / (e + 1), size)
-    if name in _HASHED:
+    if name in HASHED:
         g = hash_range(name, eps)
         p = rr_truth_probability(eps, g)
         c = hashing.collision_probability(g)
@@ -298,7 +298,7 @@ def perturb(values: Any, d: int, epsilon: float, oracle: str, rng: np.random.Gen
     sup = support_probabilities(name, eps, size)
     if name == "grr":
         return Reports(name, size, eps, grr_perturb(v, size, sup.p, rng))
-    if name in _HASHED:
+    if name in HASHED:
         g = sup.size
         seeds = hashing.draw_seeds(n, rng)
         hashed = hashing.hash_items(seeds, v, g)
@@ -312,7 +312,7 @@ def perturb(values: Any, d: int, epsilon: float, oracle: str, rng: np.random.Gen
     for start in _chunks(n, size):
         chunk = v[start : start + max(1, _CHUNK_CELLS // size)]
         c = chunk.size
-        if name in _UNARY:
+        if name in UNARY:
             bits = _bernoulli_cells((c, size), sup.q, rng)
             bits[np.arange(c), chunk] = rng.random(c) < sup.p
         else:  # k-subset: own item in S with probability p, then k - 1 (or k) uniform others
@@ -324,7 +324,7 @@ def perturb(values: Any, d: int, epsilon: float, oracle: str, rng: np.random.Gen
     return Reports(name, size, eps, packed)
 
 
-def _fwht(values: np.ndarray) -> np.ndarray:
+def fwht(values: np.ndarray) -> np.ndarray:
     """Fast Walsh-Hadamard transform (Sylvester order): out[v] = sum_j values[j] (-1)^popcount(j & v)."""
     out = np.array(values, dtype=float)
     k = out.size
@@ -341,14 +341,14 @@ def support_counts(reports: Reports) -> np.ndarray:
     d, n = reports.d, reports.n
     if reports.oracle == "grr":
         return np.bincount(reports.reports.astype(np.int64), minlength=d)[:d].astype(float)
-    if reports.oracle in _HASHED:
+    if reports.oracle in HASHED:
         g = hash_range(reports.oracle, reports.epsilon)
         return hashing.support_counts(reports.seeds, reports.reports, d, g).astype(float)
     if reports.oracle == "hr":
         k = hadamard_order(d)
         signs = 1.0 - 2.0 * reports.reports.astype(float)
         totals = np.bincount(reports.seeds.astype(np.int64), weights=signs, minlength=k)
-        return (n + _fwht(totals)[:d]) / 2
+        return (n + fwht(totals)[:d]) / 2
     counts = np.zeros(d, dtype=np.int64)
     for start in _chunks(n, d):
         block = reports.reports[start : start + max(1, _CHUNK_CELLS // d)]
@@ -426,9 +426,9 @@ def report_bits(oracle: str, d: int, epsilon: float) -> float:
     item = math.ceil(math.log2(size))
     if name == "grr":
         return float(item)
-    if name in _UNARY:
+    if name in UNARY:
         return float(size)
-    if name in _HASHED:
+    if name in HASHED:
         return float(hashing.SEED_BITS + math.ceil(math.log2(hash_range(name, eps))))
     if name == "hr":
         return float(math.log2(hadamard_order(size)) + 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, chart_titled, layout, page_text, reading, run_page, step
+from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
 from ui.i18n import language
 from ui.text.local_dp import TEXT
 
@@ -24,16 +24,16 @@ def _first_line(key: str) -> str:
 def test_oracles_tab_shows_every_oracle() -> None:
     at = run_page(PAGE, SMALL)
     assert_clean(at)
-    text = page_text(at)
+    shown = reading(at, "ldp_eps")
     for key in ("oracle_grr", "oracle_oue", "oracle_olh", "oracle_hr", "oracle_kss"):
-        assert f"| {TEXT[key]} |" in text
-    assert "**Simulation**: 1,000 users with the shares of the column *species*" in text
-    chart = chart_titled(at, _first_line("oracles_chart_title"))
-    before = layout(chart)
-    at.select_slider(key="ldp_eps_widget").set_value(2.0).run()  # the simulations' ordinary slider
+        assert f"{TEXT[key]} | " in shown
+    assert "**Simulation**: 1,000 users with the shares of the column *species*" in page_text(at)
+    assert chart_titled(at, _first_line("oracles_chart_title"))["frames"] == len(EPSILON_GRID)
+    step(at, "ldp_eps", 2.0)  # the chart's own slider, as the browser reports it
     assert_clean(at)
-    assert layout(chart_titled(at, _first_line("oracles_chart_title"))) == before
-    assert "ε = 2)" in page_text(at)
+    assert "ε = 2)" in reading(at, "ldp_eps")
+    at.button_group(key="ldp_tab").set_value("poison").run()  # the simulations' slider shows the same ε
+    assert at.select_slider(key="ldp_eps_widget").value == 2.0
 
 
 def test_choose_tab_names_the_best_oracle() -> None:
@@ -48,8 +48,18 @@ def test_choose_tab_names_the_best_oracle() -> None:
     assert_clean(at)
     assert "At ε = 5 with d = 500" in reading(at, "ldp_eps")
     assert chart_titled(at, TEXT["by_domain_title"].format(eps="5").split("\n")[0])["frames"] == len(EPSILON_GRID)
-    at.button_group(key="ldp_tab").set_value("oracles").run()  # the simulations' slider shows the same ε
-    assert at.select_slider(key="ldp_eps_widget").value == 5.0
+    at.button_group(key="ldp_tab").set_value("oracles").run()  # the oracles' chart opens on the same ε
+    assert "ε = 5)" in reading(at, "ldp_eps")
+
+
+def test_post_tab_steps_epsilon_in_its_charts() -> None:
+    at = run_page(PAGE, {**SMALL, "ldp_tab": "post"})
+    assert_clean(at)
+    assert chart_titled(at, TEXT["post_chart_title"].format(eps="1").split("\n")[0])["frames"] == len(EPSILON_GRID)
+    step(at, "ldp_eps", 0.5)
+    assert_clean(at)
+    assert "Over 10 runs" in reading(at, "ldp_eps")
+    chart_titled(at, TEXT["post_chart_title"].format(eps="0.5").split("\n")[0])
 
 
 def test_central_tab_steps_epsilon_in_its_chart() -> None:

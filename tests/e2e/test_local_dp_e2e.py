@@ -1,5 +1,5 @@
 """Real-browser tests of the Local DP page: the oracles' chart draws a dot per oracle and category,
-a step of ε redraws it; the "which oracle" tab answers a new domain size; a link opens the shuffle
+a step of its own ε slider redraws it in the browser; the "which oracle" tab answers a new domain size; a link opens the shuffle
 tab. Charts are found by title, marks by layer name, controls by their labels."""
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ def test_oracles_chart_moves_with_epsilon(page: Page, base_url: str) -> None:
     summary = page.get_by_text(re.compile(r"Each oracle ran 10 times"))
     expect(summary).to_contain_text("(d = 3, ε = 1)")
     page.get_by_role("slider", name=TEXT["epsilon"]).focus()
-    page.keyboard.press("ArrowRight")
-    wait_for_app_run(page)
+    page.keyboard.press("ArrowRight")  # the chart's own slider: drawn by the browser
     expect(summary).to_contain_text("(d = 3, ε = 1.5)")
-    expect_clean(page)
+    figure = chart(page, TEXT["oracles_chart_title"].format(eps="1.5").split("\n")[-1])
     assert mark_labels(figure, "estimates") != before
+    expect(page).to_have_url(re.compile(r"ldp_eps=1\.5"))  # the server learnt it, a moment later
+    expect_clean(page)
 
 
 def test_a_larger_domain_changes_the_best_oracle(page: Page, base_url: str) -> None:

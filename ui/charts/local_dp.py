@@ -42,7 +42,7 @@ def estimates_by_category(
     x = category_x("bin", bins, labels.x)
     y = {"field": "value", "type": "quantitative", "title": labels.y}
     color = {**series_color((truth_name, *names), (COLORS["truth"], *colors)), "title": labels.series,
-             "legend": {**LEGEND_BELOW, "columns": 4, "labelLimit": 160}}
+             "legend": {**LEGEND_BELOW, "columns": 2, "labelLimit": 130}}  # two columns fit a phone
     tooltip = [{"field": "bin", "title": labels.x}, {"field": "series", "title": labels.series},
                {"field": "value", "title": labels.y, "format": ".3f"}]
     layers = [

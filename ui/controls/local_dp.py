@@ -4,48 +4,86 @@ address, so a shared link reopens the same view."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dpcore.catalog import public_categories
-from dpcore.columns import answer_columns
+from dpcore.catalog import DEFAULT_DATASET, public_categories
+from dpcore.columns import answer_columns, count_columns
 from dpcore.ldp.oracles import ORACLES
 from dpcore.limits import MAX_CATEGORIES, MAX_LDP_DOMAIN
 from ui.chart_slider import ChartSlider
+from ui.datasets import Dataset, bundled_dataset
+from ui.i18n import LANGUAGES, language
 from ui.memo import session_memo, shared_memo
 from ui.page import PageContext, computed
 from ui.state import url_choice
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.central import ACCURACY_CHOICES
+from ui.views.local_dp import oracles
 from ui.views.local_dp.oracles import REPEAT_CHOICES, oracle_name
 from ui.views.local_dp.poisoning import FAKE_SHARES
 from ui.views.local_dp.population import USER_CHOICES, DataSettings
 from ui.views.local_dp.rappor import BLOOM_SIZES, DAY_CHOICES
-from ui.widgets import column_select, weight_column_select
+from ui.widgets import column_select, default_column, weight_column_select, weight_columns
 
 USERS_N: tuple[int, ...] = (30, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
 EPSILON = ChartSlider("ldp_eps")  # ε of each user's report, on every tab
+DEFAULT_USERS, DEFAULT_REPEATS = 10_000, 20
+ORACLES_SLOT = "ldp_oracles_steps"  # the oracles tab's steps, which the server computes at its start
 V = TypeVar("V")
+
+
+def users_key(dataset: Dataset, data: DataSettings) -> Hashable:
+    """The users named by the dataset's id, their column, weight column and number (their values are
+    not hashed on each rerun)."""
+    return dataset.ident, data.column, None if data.weights is None else data.weights.name, data.users
+
+
+def simulated_steps(dataset: Dataset, slot: str, compute_steps: Callable[[Any, Sequence[float]], V],
+                    settings: Any) -> V | None:
+    """`compute_steps(settings, EPSILON.options)`, a simulation tab at every ε of its chart's slider
+    (0.1-0.7 s for 10,000 users, seconds for a million), kept for every session at the same settings
+    but ε, or None after showing why it cannot be computed."""
+    return EPSILON.steps(*_steps_work(dataset, slot, compute_steps, settings), shared=True)
+
+
+def _steps_work(dataset: Dataset, slot: str, compute_steps: Callable[[Any, Sequence[float]], V],
+                settings: Any) -> tuple[str, Hashable, Callable[[], V]]:
+    """The memo's slot, key (the users, every setting but ε) and computation of a simulation's steps."""
+    key = users_key(dataset, settings.data), replace(settings, data=None, epsilon=None)
+    return slot, key, lambda: compute_steps(settings, EPSILON.options)
+
+
+def warm(seed: int) -> None:
+    """Compute the oracles tab a first visit opens on (the default dataset's column, DEFAULT_USERS
+    users, DEFAULT_REPEATS runs), in every language, at the server's start."""
+    dataset = bundled_dataset(DEFAULT_DATASET)
+    frame = dataset.table.frame
+    column = default_column(dataset, answer_columns(frame))
+    weight = weight_columns(dataset, column, count_columns(frame))[1]
+    data = DataSettings(column, frame[column], frame[weight] if weight else None,
+                        public_categories(dataset.key, column), DEFAULT_USERS)
+    settings = oracles.Settings(data, EPSILON.options[0], DEFAULT_REPEATS, seed)
+    for lang in LANGUAGES:
+        with language(lang):
+            shared_memo(*_steps_work(dataset, ORACLES_SLOT, oracles.compute_steps, settings))
 
 
 def simulated(ctx: PageContext, slot: str, compute: Callable[[Any], V], settings: Any) -> V | None:
     """`compute(settings)` (a tab's simulation, up to ~0.1 s; `settings.data` the users) kept for
-    every session at the same settings, or None after showing why it cannot be computed. The users
-    are named by the dataset's id, their column, weight column and number (their values are not
-    hashed on each rerun)."""
-    data: DataSettings = settings.data
-    users = (ctx.dataset.ident, data.column, None if data.weights is None else data.weights.name, data.users)
-    return computed(lambda s: shared_memo(slot, (users, replace(s, data=None)), lambda: compute(s)), settings)
+    every session at the same settings, or None after showing why it cannot be computed."""
+    key = (users_key(ctx.dataset, settings.data), replace(settings, data=None))
+    return computed(lambda s: shared_memo(slot, key, lambda: compute(s)), settings)
 
 
 def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGenerator] | None:
     """The column (with the people per row under it, where a column could say so) and the number of
-    users, then two cells left for the tab: ε and the tab's own control. None (after saying why)
-    when the dataset has no usable column."""
+    users, then two cells left for the tab's own controls (ε, where it is an ordinary slider). None
+    (after saying why) when the dataset has no usable column."""
     frame = ctx.dataset.table.frame
     eligible = session_memo("ldp_eligible", ctx.dataset.ident, lambda: answer_columns(frame))
     if not eligible:
@@ -54,7 +92,7 @@ def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGene
     c1, c2, c3, c4 = st.columns(4)
     column = column_select(ctx.dataset, eligible, "ldp_col", TEXT["column"], c1)
     weight = weight_column_select(ctx.dataset, column, "ldp_w", c1)
-    users = url_choice(c2.selectbox, TEXT["users"], USER_CHOICES, "ldp_users", 10_000,
+    users = url_choice(c2.selectbox, TEXT["users"], USER_CHOICES, "ldp_users", DEFAULT_USERS,
                        format_func=lambda u: f"{u:,}" if u else TEXT["users_data"], help=TEXT["users_help"])
     data = DataSettings(column, frame[column], None if weight is None else frame[weight],
                         public_categories(ctx.dataset.key, column), int(users))
@@ -63,7 +101,8 @@ def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGene
 
 def epsilon(where: DeltaGenerator) -> float:
     """ε of each user's report as an ordinary slider, for a tab whose simulation needs the server at
-    each step (the same value as the theory tabs' chart slider, EPSILON: a choice carries across tabs)."""
+    each step (the same value as the chart slider of the oracles and theory tabs, EPSILON: a choice
+    carries across tabs)."""
     return EPSILON.widget(TEXT["epsilon"], where)
 
 
@@ -77,7 +116,8 @@ def rappor_settings(third: DeltaGenerator, fourth: DeltaGenerator) -> tuple[int,
 
 
 def repeats(where: DeltaGenerator) -> int:
-    return int(where.select_slider(TEXT["repeats"], REPEAT_CHOICES, value=20, key="ldp_repeats", bind="query-params"))
+    return int(where.select_slider(TEXT["repeats"], REPEAT_CHOICES, value=DEFAULT_REPEATS, key="ldp_repeats",
+                                   bind="query-params"))
 
 
 def oracle(where: DeltaGenerator) -> str:

@@ -54,7 +54,7 @@ EN: dict[str, str] = {
     "truth": "True share",
     "points": "±{pp} points",
     # --- tab 1
-    "oracles_chart_title": "True shares (bars) and\neach oracle's estimate\n(dots, one run)",
+    "oracles_chart_title": "True shares (bars) and\neach oracle's estimate\n(dots, one run, ε = {eps})",
     "col_oracle": "Oracle",
     "col_bits": "Bits sent per user",
     "col_table2": "n · variance, Table 2",
@@ -76,6 +76,7 @@ EN: dict[str, str] = {
     ),
     # --- tab 2
     "mse_axis": "Typical error of one share (percentage points)",
+    "post_error_axis": "Typical error (points)",
     "epsilon_axis": "ε",
     "domain_axis": "Domain size d",
     "by_epsilon_title": "Error against ε, marked at ε = {eps}\n(thick: the best oracle there)",
@@ -99,8 +100,8 @@ EN: dict[str, str] = {
     "post_norm_sub": "Norm-Sub",
     "post_simplex": "Projection onto the simplex",
     "post_method": "Post-processing",
-    "post_chart_title": "One run of the oracle:\nraw estimates and the same\nafter projection",
-    "post_errors_title": "Typical error after each\npost-processing (root mean\nsquared error over the runs)",
+    "post_chart_title": "One run of the oracle at ε = {eps}:\nraw estimates and the same\nafter projection",
+    "post_errors_title": "Typical error after each\npost-processing at ε = {eps} (root\nmean squared error over the runs)",
     "post_summary": (
         "{oracle}'s raw estimates in this run: {negative} of {d} are below zero and together they add up to "
         "{total}. Post-processing uses only the published estimates, so it costs no privacy. Over {repeats} "

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from dpcore.errors import DPError
+from dpcore.limits import EPSILON_GRID
 from dpcore.ldp.oracles import ORACLES, best_oracle, theoretical_variance
 from dpcore.ldp.sample_size import users_needed_central, users_needed_local
 from ui import fmt
@@ -63,25 +64,39 @@ def test_a_column_with_one_value_is_refused() -> None:
 
 # ------------------------------------------------------------------ tab 1
 
+def _table(view: oracles.View) -> tuple[tuple[str, ...], ...]:
+    kind, rows = view.reading[0]
+    assert kind == "table" and rows[0][0] == "Oracle"
+    return rows[1:]
+
+
 def test_every_oracle_in_the_table_with_variances_that_agree() -> None:
     view = oracles.compute(oracles.Settings(_data(4_000), 1.0, 50, 7))
-    rows = [line for line in view.table.splitlines()[2:]]
+    rows = _table(view)
     assert len(rows) == len(ORACLES)
-    for line in rows:
-        cells = [c.strip() for c in line.strip("|").split("|")]
+    for cells in rows:
         exact, measured = float(cells[3].replace(",", "")), float(cells[4].replace(",", ""))
         # 50 runs: the variance of a variance estimate is about 2/49 of its square: 5 sd ~ 100%
         assert measured == pytest.approx(exact, rel=0.6), cells
     dots = view.chart["datasets"]["dots"].to_pandas()
     assert dots["series"].nunique() == len(ORACLES) and set(dots["bin"]) == {"Adelie", "Chinstrap", "Gentoo"}
     assert _layers(view.chart) == ["truth", "estimates", "zero"]
-    assert "ran 50 times on the same 4,000 users (d = 3, ε = 1)" in view.summary
+    assert "ran 50 times on the same 4,000 users (d = 3, ε = 1)" in view.reading[1][1]
 
 
-def test_a_new_epsilon_only_swaps_data() -> None:
-    a = oracles.compute(oracles.Settings(_data(5_000), 1.0, 10, 1))
-    b = oracles.compute(oracles.Settings(_data(5_000), 3.0, 10, 1))
-    assert _layout(a.chart) == _layout(b.chart)
+def test_every_epsilon_of_the_slider_from_the_same_runs() -> None:
+    steps = oracles.compute_steps(oracles.Settings(_data(3_000), 1.0, 30, 7), EPSILON_GRID)
+    assert steps.population.startswith("**Simulation**: 3,000 users")
+    assert len(steps.steps.frames) == len(steps.steps.readings) == len(EPSILON_GRID)
+    structure = {k: v for k, v in steps.steps.frames[0].items() if k not in ("datasets", "title")}
+    for eps, frame, reading in zip(EPSILON_GRID, steps.steps.frames, steps.steps.readings, strict=True):
+        assert {k: v for k, v in frame.items() if k not in ("datasets", "title")} == structure  # only data moves
+        assert f"ε = {fmt.number(eps)})" in frame["title"]["text"][-1] and f"ε = {fmt.number(eps)})" in reading[1][1]
+    at = {eps: i for i, eps in enumerate(EPSILON_GRID)}
+    for eps in (0.1, 1.0, 5.0):  # measured against exact, as the runs at one epsilon
+        for cells in steps.steps.readings[at[eps]][0][1][1:]:
+            exact, measured = float(cells[3].replace(",", "")), float(cells[4].replace(",", ""))
+            assert measured == pytest.approx(exact, rel=0.7), (eps, cells)
 
 
 # ------------------------------------------------------------------ tab 2
@@ -120,6 +135,18 @@ def test_projection_lowers_the_error() -> None:
     assert errors["Projection onto the simplex"] < errors["Raw (unbiased)"]
     assert errors["Norm-Sub"] < errors["Raw (unbiased)"] and errors["Clip negatives to 0"] <= errors["Raw (unbiased)"]
     assert "OUE's raw estimates in this run" in view.summary
+
+
+def test_post_processing_at_every_epsilon_of_the_slider() -> None:
+    steps = postprocessing.compute_steps(postprocessing.Settings(_data(2_000), 0.5, "olh", 10, 3), EPSILON_GRID)
+    assert len(steps.chart) == len(steps.errors) == len(steps.readings) == len(EPSILON_GRID)
+    for charts in (steps.chart, steps.errors):
+        structure = {k: v for k, v in charts[0].items() if k not in ("datasets", "title")}
+        assert all({k: v for k, v in c.items() if k not in ("datasets", "title")} == structure for c in charts)
+    at = EPSILON_GRID.index(5.0)
+    assert "ε = 5" in steps.chart[at]["title"]["text"][0] and "ε = 5" in "".join(steps.errors[at]["title"]["text"])
+    errors = [c["datasets"]["bars"].to_pandas()["value"].iloc[0] for c in steps.errors]  # raw estimates' error
+    assert errors[at] < errors[EPSILON_GRID.index(0.5)] < errors[EPSILON_GRID.index(0.05)]  # more ε, less error
 
 
 # ------------------------------------------------------------------ tab 5

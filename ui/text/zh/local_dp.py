@@ -48,7 +48,7 @@ TEXT: dict[str, str] = {
     "truth": "真实比例",
     "points": "±{pp} 个百分点",
     # --- tab 1
-    "oracles_chart_title": "真实比例（柱）与\n各协议的估计\n（点，一次运行）",
+    "oracles_chart_title": "真实比例（柱）与\n各协议的估计\n（点，一次运行，ε = {eps}）",
     "col_oracle": "协议",
     "col_bits": "每个用户发送的比特数",
     "col_table2": "n · 方差（表 2）",
@@ -68,6 +68,7 @@ TEXT: dict[str, str] = {
     ),
     # --- tab 2
     "mse_axis": "一个比例的典型误差（百分点）",
+    "post_error_axis": "典型误差（百分点）",
     "epsilon_axis": "ε",
     "domain_axis": "值域大小 d",
     "by_epsilon_title": "误差随 ε 的变化（标记：ε = {eps}）\n（粗线：此处最好的协议）",
@@ -87,8 +88,8 @@ TEXT: dict[str, str] = {
     "post_norm_sub": "Norm-Sub",
     "post_simplex": "投影到单纯形",
     "post_method": "后处理方法",
-    "post_chart_title": "协议的一次运行：\n原始估计与投影之后",
-    "post_errors_title": "各种后处理之后的典型误差\n（多次运行的均方根误差）",
+    "post_chart_title": "协议在 ε = {eps} 时的一次运行：\n原始估计与投影之后",
+    "post_errors_title": "ε = {eps} 时各种后处理之后的典型误差\n（多次运行的均方根误差）",
     "post_summary": (
         "{oracle} 这次的原始估计中，{d} 个里有 {negative} 个小于零，加起来是 {total}。后处理只用公布的估计值，"
         "不消耗隐私预算。在 {repeats} 次运行中，这里最好的方法是 **{best}**，典型误差比原始估计低 {gain}。"

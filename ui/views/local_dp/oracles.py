@@ -1,22 +1,27 @@
 """Tab 1: every frequency oracle of the survey on the same users: its estimate of each category's
 share, the bits a user sends, the variance Table 2 predicts and the variance measured over repeated
-runs, side by side."""
+runs, side by side. `compute_steps` gives it at every epsilon of the chart's own slider: each run
+draws every user's randomness once and reports at every epsilon (`dpcore.ldp.sweep`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from dpcore.ldp.oracles import (
-    ORACLES, best_oracle, estimate_frequencies, exact_variance, report_bits, theoretical_variance,
+    ORACLES, best_oracle, exact_variance, report_bits, theoretical_variance,
 )
+from dpcore.ldp.sweep import sweep_estimates
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
+from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.population import DataSettings, Population, population
+from ui.views.steps import ChartSteps, Steps
 
 REPEAT_CHOICES: tuple[int, ...] = (10, 20, 50, 100, 200)
 REPORT_BUDGET = 400_000  # user reports per oracle behind the measured variance (30 sessions must share 2 cores)
@@ -42,49 +47,71 @@ class Settings:
 
 @dataclass(frozen=True)
 class View:
-    population: str  # who the users are
     chart: dict
-    table: str  # markdown: one row per oracle
-    summary: str
+    reading: tuple[Block, ...]  # the table (one row per oracle), then the summary
 
 
-def repeated_estimates(people: Population, epsilon: float, oracle: str, runs: int, seed: int, stream: str) -> np.ndarray:
-    """`runs` estimates of the shares (one per row), each drawing every user's report afresh."""
-    rng = make_rng(seed, f"{stream}-{oracle}")
-    return np.stack([estimate_frequencies(people.codes, people.d, epsilon, oracle, rng) for _ in range(runs)])
+@dataclass(frozen=True, eq=False)
+class OracleSteps:
+    """The tab at every epsilon of its chart's own slider, and who the users are (the same at each)."""
+
+    population: str
+    steps: ChartSteps
 
 
-def measured_variance(people: Population, epsilon: float, oracle: str, repeats: int, seed: int) -> tuple[np.ndarray, float]:
-    """One run's estimate and the variance of the estimates over `repeats` runs, averaged over the
-    categories."""
-    runs = repeated_estimates(people, epsilon, oracle, repeats, seed, "ldp-oracle")
-    return runs[0], float(np.mean(runs.var(axis=0, ddof=1)))
+@dataclass(frozen=True, eq=False)
+class Simulation:
+    """Every oracle's `runs` estimates of the shares at each epsilon: estimates[oracle][run, i, item]."""
+
+    people: Population
+    epsilons: tuple[float, ...]
+    runs: int
+    estimates: dict[str, np.ndarray]
+
+
+def simulate(s: Settings, epsilons: Sequence[float]) -> Simulation:
+    """Every oracle run `runs_for(repeats, n)` times on the users, each run giving its estimates at
+    every epsilon from one draw of each user's randomness (`dpcore.ldp.sweep`)."""
+    people = population(s.data)
+    runs = runs_for(s.repeats, people.n)
+    estimates = {}
+    for oracle in ORACLES:
+        rng = make_rng(s.seed, f"ldp-oracle-{oracle}")
+        estimates[oracle] = np.stack([sweep_estimates(people.codes, people.d, epsilons, oracle, rng)
+                                      for _ in range(runs)])
+    return Simulation(people, tuple(epsilons), runs, estimates)
+
+
+def view_at(sim: Simulation, i: int) -> View:
+    """The chart (one run's estimates), the table of variances and the summary at epsilons[i]."""
+    people, eps = sim.people, sim.epsilons[i]
+    n, d = people.n, people.d
+    header = tuple(TEXT[f"col_{key}"] for key in ("oracle", "bits", "table2", "exact", "measured", "error"))
+    rows = []
+    for oracle in ORACLES:
+        measured = float(np.mean(sim.estimates[oracle][:, i].var(axis=0, ddof=1)))
+        exact = float(np.mean(exact_variance(oracle, eps, d, n, people.shares)))
+        rows.append((oracle_name(oracle), fmt.number(report_bits(oracle, d, eps)),
+                     fmt.number(n * theoretical_variance(oracle, eps, d, n)), fmt.number(n * exact),
+                     fmt.number(n * measured), TEXT["points"].format(pp=fmt.number(100 * np.sqrt(measured), 2))))
+    labels = curves.AxisLabels(tuple(TEXT["oracles_chart_title"].format(eps=fmt.number(eps)).split("\n")),
+                               TEXT["category_axis"], TEXT["share_axis"], TEXT["series_title"])
+    chart = charts.estimates_by_category(
+        people.categories, people.shares, {oracle_name(o): sim.estimates[o][0, i] for o in ORACLES},
+        tuple(charts.ORACLE_COLORS[o] for o in ORACLES), TEXT["truth"], labels)
+    summary = TEXT["oracles_summary"].format(repeats=sim.runs, n=f"{n:,}", d=d, eps=fmt.number(eps),
+                                             best=oracle_name(best_oracle(eps, d)))
+    return View(chart, (("table", (header, *rows)), ("p", summary)))
 
 
 def compute(s: Settings) -> View:
-    """Raises ValueError for a column or an epsilon no oracle can use."""
-    people = population(s.data)
-    n, d, eps = people.n, people.d, s.epsilon
-    runs = runs_for(s.repeats, n)
-    estimates, rows = {}, {key: [] for key in ("oracle", "bits", "table2", "exact", "measured", "error")}
-    for oracle in ORACLES:
-        first, measured = measured_variance(people, eps, oracle, runs, s.seed)
-        estimates[oracle_name(oracle)] = first
-        exact = float(np.mean(exact_variance(oracle, eps, d, n, people.shares)))
-        rows["oracle"].append(oracle_name(oracle))
-        rows["bits"].append(fmt.number(report_bits(oracle, d, eps)))
-        rows["table2"].append(fmt.number(n * theoretical_variance(oracle, eps, d, n)))
-        rows["exact"].append(fmt.number(n * exact))
-        rows["measured"].append(fmt.number(n * measured))
-        rows["error"].append(TEXT["points"].format(pp=fmt.number(100 * np.sqrt(measured), 2)))
-    labels = curves.AxisLabels(tuple(TEXT["oracles_chart_title"].split("\n")), TEXT["category_axis"], TEXT["share_axis"],
-                               TEXT["series_title"])
-    chart = charts.estimates_by_category(people.categories, people.shares, estimates,
-                                         tuple(charts.ORACLE_COLORS[o] for o in ORACLES), TEXT["truth"], labels)
-    headers = {key: TEXT[f"col_{key}"] for key in rows}
-    table = fmt.markdown_table({headers[key]: cells for key, cells in rows.items()})
-    best = best_oracle(eps, d)
-    summary = TEXT["oracles_summary"].format(
-        repeats=runs, n=f"{n:,}", d=d, eps=fmt.number(eps), best=oracle_name(best),
-    )
-    return View(people.note, chart, table, summary)
+    """The tab at `s.epsilon`. Raises ValueError for a column or an epsilon no oracle can use."""
+    return view_at(simulate(s, (s.epsilon,)), 0)
+
+
+def compute_steps(s: Settings, epsilons: Sequence[float]) -> OracleSteps:
+    """The tab at every epsilon, every frame from the same runs (`simulate`). Raises ValueError for a
+    column no oracle can use (every epsilon of the slider is one they can)."""
+    sim = simulate(s, epsilons)
+    views = Steps(tuple(epsilons), tuple(view_at(sim, i) for i in range(len(epsilons))))
+    return OracleSteps(sim.people.note, views.chart_steps(lambda v: v.chart, lambda v: v.reading))

@@ -4,7 +4,8 @@ Only the open tab runs. Per tab: controls (ui/controls/attacks.py) give Settings
 ui/views/attacks computes everything, and a draw places it in one burst. Each tab is a fragment, and
 the part its sliders move (the noisy differencing, the averaging attack) is a nested fragment right
 under or beside those sliders, so a slider reruns only its own part. The noisy differencing's ε is
-its charts' own slider: a step is drawn by the browser (ui/chart_slider.py).
+its charts' own slider, and so is the averaging attack's: a step is drawn by the browser
+(ui/chart_slider.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from ui.text.attacks import TEXT
 from ui.views.attacks import animation, averaging, defence, differencing, noisy_differencing, reconstruction, table
 
 DIFF_EPSILON = ChartSlider("att_diff_eps")
+AVERAGING = controls.AVERAGING_EPSILON
+ANIMATION = "att_anim"  # the averaging attack's animation, an expander open while its key is true
 
 
 @st.fragment
@@ -68,22 +71,24 @@ def averaging_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def averaging_part(ctx: PageContext, truth: int | None, left: DeltaGenerator, right: DeltaGenerator) -> None:
-    """What the epsilon, k and attackers controls (under the count's) move: the charts beside them."""
+    """What k and the attackers (under the count) move: the charts beside them, with ε as the
+    running means' own slider and the recovery chart following it."""
     settings = controls.attack(left, truth, ctx.seed)
-    if settings is None:
+    steps = None if settings is None else controls.averaging_steps(settings)
+    if steps is None:
         return
-    view = shared_memo("att_avg", settings, lambda: averaging.compute(settings))  # ~1 s: one per class
     with right:
-        st.markdown(view.budget)
-        show_figure(view.traces, key="att_fig_traces")
-        st.caption(view.traces_note)
+        AVERAGING.chart(steps.traces, TEXT["avg_eps"])
+        AVERAGING.reading(steps.budget, "budget")
     reading, chart = st.columns([1, 2], gap="large")
-    reading.markdown(view.reading)
+    with reading:
+        AVERAGING.reading(steps.readings)
     with chart:
-        show_figure(view.curve, key="att_fig_recovery")
-    st.caption(view.method)
+        AVERAGING.chart(steps.curve, TEXT["avg_eps"], follower="recovery")
+    st.caption(steps.method)
     anim = animation.Settings(settings.truth, settings.epsilon, settings.k, settings.seed)
-    show_animation(ANIM["avg_expander"], "att_anim", anim, lambda: animation.compute(anim))
+    show_animation(ANIM["avg_expander"], ANIMATION, anim, lambda: animation.compute(anim))
+    AVERAGING.follow(showing=lambda: bool(st.session_state.get(ANIMATION)))  # the animation reads ε
 
 
 @st.fragment

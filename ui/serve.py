@@ -33,17 +33,19 @@ def app_modules() -> list[str]:
 def warm_up() -> None:
     """Pay every first-visit cost that does not depend on the visitor: import the libraries and the
     app's modules, compute the views a first visit opens on that depend on nothing of a session
-    (the Audit's default audit, Local DP's default oracles on a bundled table), and two of
-    Streamlit's own lazy steps that the first script run of a server otherwise takes (measured 2026-11-27 with py-spy on a cold open: ~100 ms for `set_page_config`'s
-    emoji check, which compiles a regular expression of every emoji, and ~85 ms for the first
-    element's `is_repl` check, which walks `inspect.stack()` over every loaded module)."""
+    (the Audit's default audit, Local DP's default oracles on a bundled table, the averaging
+    attack's exact chances), and two of Streamlit's own lazy steps that the first script run of a
+    server otherwise takes (measured 2026-11-27 with py-spy on a cold open: ~100 ms for
+    `set_page_config`'s emoji check, which compiles a regular expression of every emoji, and ~85 ms
+    for the first element's `is_repl` check, which walks `inspect.stack()` over every loaded module)."""
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.controls import audit, local_dp
+    from ui.controls import attacks, audit, local_dp
 
     audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
     local_dp.warm(DEFAULT_SEED)  # Local DP's default oracles at every ε (~0.3 s a language)
+    attacks.warm()  # the averaging attack's exact chances at every ε and k of its charts (~1.5 s)
     from streamlit import env_util, string_util
 
     string_util.is_emoji("🔐")

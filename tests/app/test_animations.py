@@ -33,7 +33,7 @@ def test_attacks_animation_is_closed_and_not_built_by_default() -> None:
     assert_clean(at)
     assert plotly_specs(at) == []
     assert at.expander  # the expander is there to open
-    at.select_slider(key="att_eps").set_value(0.5).run()  # a step sends no animation either
+    step(at, "att_eps", 0.5)  # a step of the chart's own slider sends no animation either
     assert plotly_specs(at) == []
 
 
@@ -48,7 +48,7 @@ def test_attacks_animation_plays_frames_and_follows_its_settings() -> None:
     at.number_input(key="att_attackers").set_value(3_000).run()  # not an input of the animation
     assert_clean(at)
     assert plotly_specs(at) == before  # the same bytes: the browser keeps the drawn chart
-    at.select_slider(key="att_eps").set_value(0.5).run()
+    step(at, "att_eps", 0.5)  # the follower reports the step: the open animation follows
     assert plotly_specs(at) != before  # epsilon is one of its inputs
     assert len(only_figure(at)["frames"]) == len(figure["frames"])
 

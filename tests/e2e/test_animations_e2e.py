@@ -89,7 +89,8 @@ def test_averaging_attack_plays_in_the_browser(browser: Browser, base_url: str) 
         expect(page.get_by_role("spinbutton", name=ATTACKS["avg_attackers"])).to_have_value("3000")
         assert page.evaluate("window.__plotChanges") == 0
         assert current.text_content() == shown
-        # ... while epsilon, one of its inputs, draws a new figure (the watch does see redraws)
+        # ... while epsilon (the running means' own slider), one of its inputs, draws a new figure once
+        # the server learns the step (the watch does see redraws)
         page.get_by_role("slider", name=ATTACKS["avg_eps"]).focus()
         page.keyboard.press("ArrowRight")
         wait_for_app_run(page)

@@ -79,6 +79,20 @@ def test_raising_k_raises_the_exact_probability(page: Page, base_url: str) -> No
     assert "att_k=10000" in page.url
 
 
+def test_a_step_of_epsilon_redraws_the_averaging_attack_in_the_browser(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{ATTACKS}?att_tab=averaging")
+    assert "73.66%" in exact_text(page)
+    slider = page.get_by_role("slider", name=re.compile(TEXT["avg_eps"]))  # the running means' own slider
+    slider.focus()
+    slider.press("ArrowLeft")  # ε 0.1 -> 0.07: both charts and the sentences, drawn by the browser
+    chart(page, RUNNING_MEANS).locator("g.role-title-text text", has_text="at ε = 0.07").wait_for()
+    chart(page, RECOVERY).locator("g.role-title-text text", has_text="at ε = 0.07").wait_for()
+    expect(page.get_by_text(re.compile(r"Each answer spends ε = 0\.07;"))).to_be_visible()
+    assert "73.66%" not in exact_text(page)
+    expect(page).to_have_url(re.compile(r"att_eps=0\.07"))  # the server learnt it, a moment later
+    expect_clean(page)
+
+
 def test_differencing_on_the_cancer_table(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{ATTACKS}")
     page.get_by_text("Patients with cancer (course Table 6-2)").click()

@@ -154,7 +154,7 @@ def difference_posterior(
 class TraceLabels:
     """Words of a running-means chart; `trace` has an {i} placeholder ("Attacker {i}")."""
 
-    title: str
+    title: Title
     x: str
     y: str
     trace: str
@@ -214,7 +214,7 @@ def running_means(
 class RecoveryLabels:
     """Words of the chart of the probability of exact recovery against k."""
 
-    title: str
+    title: Title
     x: str
     y: str
     exact: str

@@ -3,6 +3,8 @@ Settings of the view it moves. Keys start with "att_"."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -10,6 +12,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.attacks import BOOK_TABLE_6_3
 from dpcore.counting import OPERATORS, TEXT_OPERATORS, is_numeric_column
 from dpcore.limits import EPSILON_GRID, MAX_ATTACKERS, MAX_REPEATED_QUERIES
+from ui.chart_slider import ChartSlider
 from ui.datasets import bundled_dataset
 from ui.page import PageContext, computed
 from ui.safe import md_escape
@@ -17,9 +20,11 @@ from ui.state import url_choice
 from ui.text.attacks import TEXT
 from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
 from ui.views.attacks import reconstruction as reconstruction_view
+from ui.views.attacks.common import CURVE_KS, exact_probability
 from ui.widgets import epsilon_slider
 
 _TRUTH = "_att_truth"  # the count chosen on the Averaging tab, for the Defence tab
+AVERAGING_EPSILON = ChartSlider("att_eps", default=0.1)  # the budget per answer: the running means' own slider
 
 
 def differencing_target() -> differencing.Settings:
@@ -38,7 +43,8 @@ def differencing_target() -> differencing.Settings:
     return differencing.Settings(which, frame, flip, target)
 
 
-def noise(exact: differencing.Settings, found: differencing.View, epsilon: float, seed: int) -> noisy_differencing.Settings:
+def noise(exact: differencing.Settings, found: differencing.View, epsilon: float,
+          seed: int) -> noisy_differencing.Settings:
     """The attacker's prior belief (ε per answer is the density chart's own slider)."""
     prior = float(st.slider(
         TEXT["diff_prior"], min_value=0.01, max_value=0.99, value=0.5, step=0.01,
@@ -107,9 +113,9 @@ def remember_truth(truth: int | None) -> None:
 
 
 def attack(where: DeltaGenerator, truth: int | None, seed: int) -> averaging.Settings | None:
-    """Budget per answer, number of repeats k and of simulated attackers, stacked in `where` (drawn
-    even without a count, so their values survive a bad predicate; then None)."""
-    epsilon = epsilon_slider("att_eps", default=0.1, label=TEXT["avg_eps"], container=where)
+    """Number of repeats k and of simulated attackers, stacked in `where` (drawn even without a count,
+    so their values survive a bad predicate; then None). The budget per answer is the running
+    means chart's own slider (AVERAGING_EPSILON); the settings carry its value as the server knows it."""
     k = int(where.number_input(
         TEXT["avg_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
         key="att_k", help=TEXT["avg_k_help"], bind="query-params",
@@ -118,7 +124,22 @@ def attack(where: DeltaGenerator, truth: int | None, seed: int) -> averaging.Set
         TEXT["avg_attackers"], min_value=100, max_value=MAX_ATTACKERS, value=10_000, step=1_000,
         key="att_attackers", help=TEXT["avg_attackers_help"], bind="query-params",
     ))
-    return None if truth is None else averaging.Settings(truth, epsilon, k, attackers, seed)
+    return None if truth is None else averaging.Settings(truth, AVERAGING_EPSILON.value(), k, attackers, seed)
+
+
+def averaging_steps(settings: averaging.Settings) -> averaging.AveragingSteps | None:
+    """The averaging attack at every ε of its slider, kept for every session at the same settings
+    (~0.3 s; the exact chances, ~1.5 s for the whole grid, are computed once per server)."""
+    return AVERAGING_EPSILON.steps("att_avg_steps", replace(settings, epsilon=None),
+                                   lambda: averaging.compute_steps(settings, AVERAGING_EPSILON.options), shared=True)
+
+
+def warm() -> None:
+    """The exact recovery chances at every ε of the slider and every k of the curve (public
+    parameters only: one cache for the server), at its start."""
+    for epsilon in AVERAGING_EPSILON.options:
+        for k in CURVE_KS:
+            exact_probability(epsilon, k)
 
 
 def table_rows(seed: int) -> table.Settings:

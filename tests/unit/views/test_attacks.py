@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import pandas as pd
 import pytest
 
 from dpcore.catalog import BUNDLED
+from dpcore.limits import EPSILON_GRID
 from ui import fmt
 from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
 
@@ -162,10 +164,28 @@ def test_averaging_numbers_and_charts_agree() -> None:
 
 def test_averaging_moves_only_data() -> None:
     view, other = _averaging(), _averaging(epsilon=0.01, k=10_000, attackers=2_000)
-    assert _layout(other.traces) == _layout(view.traces) and _layout(other.curve) == _layout(view.curve)
+    for a, b in ((view.traces, other.traces), (view.curve, other.curve)):  # the titles name ε
+        assert {**_layout(a), "title": None} == {**_layout(b), "title": None}
+        assert a["title"]["text"][-1] == "at ε = 0.1" and b["title"]["text"][-1] == "at ε = 0.01"
     assert "**27.63%**" in other.reading and "2,000 attackers" in other.reading
     assert other.traces["datasets"]["means"]["k"].to_pandas().max() == 10_000
     assert "**99.96%**" in _averaging(k=10_000).reading
+
+
+def test_averaging_at_every_epsilon_of_its_slider() -> None:
+    settings = averaging.Settings(90, 0.1, 1_000, 2_000, SEED)
+    steps = averaging.compute_steps(settings, EPSILON_GRID)
+    assert len(steps.traces) == len(steps.curve) == len(steps.budget) == len(steps.readings) == len(EPSILON_GRID)
+    for i in (0, EPSILON_GRID.index(1.0), len(EPSILON_GRID) - 1):  # each frame is the view at its ε
+        view = averaging.compute(replace(settings, epsilon=EPSILON_GRID[i]))
+        assert steps.traces[i]["datasets"]["means"].equals(view.traces["datasets"]["means"])
+        assert steps.curve[i]["title"] == view.curve["title"]
+        assert steps.budget[i][0] == ("p", view.budget)
+        assert "\n\n".join(text for _, text in steps.readings[i]) == view.reading
+    # one seed for every ε: the noise of one is another's rescaled, so the attackers keep their order
+    ends = [averaging.compute(replace(settings, epsilon=e)).reading.split("answers to: ")[1] for e in (0.01, 0.02)]
+    low, high = ([int(v.replace(",", "")) - 90 for v in end.rstrip(".").split(", ")] for end in ends)
+    assert [abs(v) >= abs(w) for v, w in zip(low, high)] == [True] * len(low)
 
 
 # ---------------------------------------------------------------- Table 6-3

@@ -1,8 +1,10 @@
 """The averaging attack on a count: running means of a few attackers, the exact and simulated chance
-that the rounded mean of k answers is the exact count, and that chance against k."""
+that the rounded mean of k answers is the exact count, and that chance against k. `compute_steps`
+gives it at every epsilon of the chart's own slider."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,6 +13,7 @@ from dpcore import attacks as A
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
+from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.common import (
     CURVE_KS,
@@ -21,6 +24,7 @@ from ui.views.attacks.common import (
     trace_chart,
     trace_range,
 )
+from ui.views.steps import at_each
 
 # The k at which attackers are simulated for the recovery chart (the chosen k is added).
 SIM_KS = tuple(m * 10**e for e in range(6) for m in (1, 3)) + (1_000_000,)
@@ -45,6 +49,29 @@ class View:
     method: str
 
 
+@dataclass(frozen=True, eq=False)
+class AveragingSteps:
+    """Both charts and their sentences at each epsilon of the chart's own slider."""
+
+    traces: tuple[dict, ...]
+    curve: tuple[dict, ...]
+    budget: tuple[tuple[Block, ...], ...]  # under the running means: what each answer spends, the window
+    readings: tuple[tuple[Block, ...], ...]  # beside the recovery chart
+    method: str  # how the numbers are made (the same at every epsilon)
+
+
+def compute_steps(settings: Settings, epsilons: Sequence[float]) -> AveragingSteps:
+    """`compute` at every epsilon (each draws from the same seed: the noise of one epsilon is
+    another's rescaled, so the traces tighten as epsilon grows rather than jump)."""
+    steps = at_each(compute, settings, epsilons)
+    return AveragingSteps(
+        steps.frames(lambda v: v.traces), steps.frames(lambda v: v.curve),
+        steps.readings(lambda v: (("p", v.budget), ("p", v.traces_note))),
+        steps.readings(lambda v: tuple(("p", part) for part in v.reading.split("\n\n"))),
+        steps.template.method,
+    )
+
+
 def compute(settings: Settings) -> View:
     eps, k = settings.epsilon, settings.k
     sim_ks = sorted(set(SIM_KS) | {k})
@@ -61,8 +88,8 @@ def compute(settings: Settings) -> View:
         [sims[x].proportion for x in sim_ks], [sims[x].ci_low for x in sim_ks], [sims[x].ci_high for x in sim_ks],
         k,
         charts.RecoveryLabels(
-            title=TEXT["avg_curve_title"], x=TEXT["avg_curve_x"], y=TEXT["avg_curve_y"], exact=TEXT["avg_curve_exact"],
-            simulated=TEXT["avg_curve_sim"], chosen=TEXT["avg_curve_chosen"], series=TEXT["series"],
+            title=tuple(TEXT["avg_curve_title"].format(eps=fmt.number(eps)).split("\n")), x=TEXT["avg_curve_x"], y=TEXT["avg_curve_y"],
+            exact=TEXT["avg_curve_exact"], simulated=TEXT["avg_curve_sim"], chosen=TEXT["avg_curve_chosen"], series=TEXT["series"],
         ),
     )
     reading = "\n\n".join([
@@ -78,7 +105,8 @@ def compute(settings: Settings) -> View:
     ])
     return View(
         budget=TEXT["avg_budget"].format(eps=fmt.number(eps), k=fmt.number(k, 7)),
-        traces=trace_chart(paths, settings.truth, sd, TEXT["avg_traces_title"].format(m=TRACES)),
+        traces=trace_chart(paths, settings.truth, sd,
+                           tuple(TEXT["avg_traces_title"].format(m=TRACES, eps=fmt.number(eps)).split("\n"))),
         traces_note=TEXT["avg_traces_note"].format(half=fmt.number(trace_range(sd))),
         reading=reading,
         curve=curve,

@@ -10,7 +10,7 @@ import numpy as np
 
 from dpcore import attacks as A
 from ui.charts import attacks as charts
-from ui.charts.theme import CURVE_POINTS
+from ui.charts.theme import CURVE_POINTS, Title
 from ui.text.attacks import TEXT
 
 TOL = A.DEFAULT_TOLERANCE
@@ -30,7 +30,7 @@ def trace_range(sd_final: float) -> float:
     return max(6.0 * TOL, 3.0 * sd_final)
 
 
-def trace_chart(means: A.RunningMeans, truth: int, sd_final: float, title: str) -> dict:
+def trace_chart(means: A.RunningMeans, truth: int, sd_final: float, title: Title) -> dict:
     """The running means of a few attackers, around the true count, in a window that fits the end."""
     labels = charts.TraceLabels(
         title=title, x=TEXT["avg_traces_x"], y=TEXT["avg_traces_y"], trace=TEXT["avg_trace_name"],

@@ -4,8 +4,8 @@ Only the open tab runs. Per tab: controls (ui/controls/attacks.py) give Settings
 ui/views/attacks computes everything, and a draw places it in one burst. Each tab is a fragment, and
 the part its sliders move (the noisy differencing, the averaging attack) is a nested fragment right
 under or beside those sliders, so a slider reruns only its own part. The noisy differencing's ε is
-its charts' own slider, and so is the averaging attack's: a step is drawn by the browser
-(ui/chart_slider.py).
+its charts' own slider, and so are the averaging attack's and the defences': a step is drawn by
+the browser (ui/chart_slider.py).
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from streamlit.delta_generator import DeltaGenerator
 from ui.chart_slider import ChartSlider
 from ui.controls import attacks as controls
 from ui.memo import shared_memo
-from ui.page import PageContext, computed, show_animation, show_figure, show_figures, start_page
+from ui.page import PageContext, computed, show_animation, show_figures, start_page
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
 from ui.views.attacks import animation, averaging, defence, differencing, noisy_differencing, reconstruction, table
 
 DIFF_EPSILON = ChartSlider("att_diff_eps")
-AVERAGING = controls.AVERAGING_EPSILON
+AVERAGING, DEFENCE = controls.AVERAGING_EPSILON, controls.DEFENCE_EPSILON
 ANIMATION = "att_anim"  # the averaging attack's animation, an expander open while its key is true
 
 
@@ -106,28 +106,35 @@ def table_tab(ctx: PageContext) -> None:
 
 @st.fragment
 def defence_tab(ctx: PageContext) -> None:
-    """Splitting the budget and caching the answers, against the averaging attack."""
+    """Splitting the budget and caching the answers, against the averaging attack; ε is the naive
+    chart's own slider, the other charts and their sentences follow it."""
     st.markdown(TEXT["def_intro"])
-    budget = controls.defence_budget(ctx.seed)
-    view = shared_memo("att_defence", budget, lambda: defence.compute(budget))
-    st.caption(view.truth)
+    steps = controls.defence_steps(controls.defence_budget(ctx.seed))
+    if steps is None:
+        return
+    st.caption(steps.truth)
+    naive, split = st.columns(2, gap="large", vertical_alignment="bottom")  # the charts level
+    with naive:
+        DEFENCE.chart(steps.naive, TEXT["def_eps"])
+    with split:
+        DEFENCE.chart(steps.split, TEXT["def_eps"], follower="split")
     naive, split = st.columns(2, gap="large")
     with naive:
-        show_figure(view.naive, key="att_fig_def_naive")
-        st.markdown(view.naive_text)
+        DEFENCE.reading(steps.naive_text, "naive")
     with split:
-        show_figure(view.split, key="att_fig_def_split")
-        st.markdown(view.split_text)
+        DEFENCE.reading(steps.split_text, "split")
     spread, reading = st.columns([2, 1], gap="large")
     with spread:
-        show_figure(view.spread, key="att_fig_def_spread")
-    reading.markdown(view.spread_text)
-    st.markdown(view.cache_intro)
+        DEFENCE.chart(steps.spread, TEXT["def_eps"], follower="spread")
+    reading.markdown(steps.spread_text)
+    st.markdown(steps.cache_intro)
     cached, reading = st.columns([2, 1], gap="large")
     with cached:
-        show_figure(view.cached, key="att_fig_def_cache")
-    reading.markdown(view.cache_text)
-    reading.caption(view.caveat)
+        DEFENCE.chart(steps.cached, TEXT["def_eps"], follower="cached")
+    with reading:
+        DEFENCE.reading(steps.cache_text, "cache")
+        st.caption(steps.caveat)
+    DEFENCE.follow()
 
 
 @st.fragment

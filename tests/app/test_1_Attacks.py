@@ -151,7 +151,7 @@ def test_sliders_change_only_the_data_of_the_charts() -> None:
         "differencing": lambda at: step(at, "att_diff_eps", 0.1),  # the charts' own slider
         "averaging": lambda at: (step(at, "att_eps", 0.01),  # the running means' own slider
                                  at.number_input(key="att_k").set_value(10_000).run()),
-        "defence": lambda at: at.select_slider(key="att_def_eps").set_value(0.5).run(),
+        "defence": lambda at: step(at, "att_def_eps", 0.5),  # the naive chart's own slider
     }
     after = {}
     for tab, move in moves.items():
@@ -260,7 +260,7 @@ def test_defence_controls() -> None:
     assert_clean(at)
     assert "k·ε = 100" in _markdown(at, "Naive server")
     assert "ε/k = 0.01" in _markdown(at, "Budget split")
-    at.select_slider(key="att_def_eps").set_value(0.5).run()
+    step(at, "att_def_eps", 0.5)
     assert "k·ε = 50" in _markdown(at, "Naive server")
     assert "ε = 0.5**" in _markdown(at, "Budget split")
 

@@ -270,7 +270,7 @@ def recovery_curve(
 class SpreadLabels:
     """Words of the chart of the spread of the attacker's mean, naive against split budget."""
 
-    title: str
+    title: Title
     x: str
     y: str
     naive: str

@@ -25,6 +25,7 @@ from ui.widgets import epsilon_slider
 
 _TRUTH = "_att_truth"  # the count chosen on the Averaging tab, for the Defence tab
 AVERAGING_EPSILON = ChartSlider("att_eps", default=0.1)  # the budget per answer: the running means' own slider
+DEFENCE_EPSILON = ChartSlider("att_def_eps")  # the naive server's ε per answer and the split one's total
 
 
 def differencing_target() -> differencing.Settings:
@@ -157,18 +158,24 @@ def table_rows(seed: int) -> table.Settings:
 
 
 def defence_budget(seed: int) -> defence.Settings:
-    """The total budget and k, side by side; the count is the Averaging tab's (else the zoo's)."""
-    c1, c2 = st.columns(2, gap="large")
-    epsilon = epsilon_slider("att_def_eps", default=1.0, label=TEXT["def_eps"], container=c1)
-    k = int(c2.number_input(
+    """k (the total budget is the naive chart's own slider, DEFENCE_EPSILON); the count is the
+    Averaging tab's (else the zoo's)."""
+    k = int(st.columns(2, gap="large")[0].number_input(
         TEXT["def_k"], min_value=1, max_value=MAX_REPEATED_QUERIES, value=1_000, step=1,
         key="att_def_k", help=TEXT["avg_k_help"], bind="query-params",
     ))
+    epsilon = DEFENCE_EPSILON.value()
     truth = st.session_state.get(_TRUTH)
     if truth is None:
         zoo = count_query.compute(count_query.Settings("zoo", bundled_dataset("zoo").table.frame))
         return defence.Settings(zoo.truth, False, epsilon, k, seed)
     return defence.Settings(int(truth), True, epsilon, k, seed)
+
+
+def defence_steps(settings: defence.Settings) -> defence.DefenceSteps | None:
+    """The defences at every ε of the naive chart's slider, kept for every session (~0.3 s)."""
+    return DEFENCE_EPSILON.steps("att_def_steps", replace(settings, epsilon=None),
+                                 lambda: defence.compute_steps(settings, DEFENCE_EPSILON.options), shared=True)
 
 
 def reconstruction(seed: int) -> reconstruction_view.Settings:

@@ -192,8 +192,8 @@ EN: dict[str, str] = {
     "def_k": "Number of repeated questions k",
     "def_truth": "The query is the one chosen on the Averaging tab: true count **{truth}**.",
     "def_truth_fallback": "This tab uses the zoo count (true count **{truth}**); choose another count on the Averaging tab.",
-    "def_naive_title": "Naive server: ε per answer",
-    "def_split_title": "Budget split: ε/k per answer",
+    "def_naive_title": "Naive server: ε per answer\nat ε = {eps}",
+    "def_split_title": "Budget split: ε/k per answer\nat a total ε = {eps}",
     "def_naive_text": (
         "Naive server: every answer spends ε = {eps}, so after k = {k} answers it has spent "
         "**k·ε = {spent}**. Exact probability that the attacker recovers the count: **{p}**."
@@ -203,7 +203,7 @@ EN: dict[str, str] = {
         "Exact probability that the attacker recovers the count: **{p}**; the spread of the "
         "attacker's mean is {sd}: it grows like √k."
     ),
-    "def_spread_title": "Spread of the attacker's mean",
+    "def_spread_title": "Spread of the attacker's mean\nat ε = {eps}",
     "def_spread_x": "Repeated questions k (log scale)",
     "def_spread_y": "Standard deviation (log scale)",
     "def_spread_naive": "Naive: ε per answer",
@@ -226,7 +226,7 @@ EN: dict[str, str] = {
         "“at least 56” are different texts with the same answer). Real systems combine caching with "
         "a budget that counts every distinct question."
     ),
-    "cache_traces_title": "Cached answers never move",
+    "cache_traces_title": "Cached answers never move\nat ε = {eps}",
     # --- 5. reconstruction
     "rec_intro": (
         "A table of 60 people holds one secret bit each (say, a diagnosis). An analyst may only ask "

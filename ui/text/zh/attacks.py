@@ -160,8 +160,8 @@ TEXT: dict[str, str] = {
     "def_k": "重复查询次数 k",
     "def_truth": "查询与“平均攻击”标签页中选择的相同：真实计数为 **{truth}**。",
     "def_truth_fallback": "本标签页使用动物园计数（真实计数为 **{truth}**）；可在“平均攻击”标签页选择其他计数。",
-    "def_naive_title": "朴素服务器：每个答案 ε",
-    "def_split_title": "分配预算：每个答案 ε/k",
+    "def_naive_title": "朴素服务器：每个答案 ε\n（ε = {eps}）",
+    "def_split_title": "分配预算：每个答案 ε/k\n（总 ε = {eps}）",
     "def_naive_text": (
         "朴素服务器：每个答案消耗 ε = {eps}，因此 k = {k} 个答案后共消耗 **k·ε = {spent}**。"
         "攻击者还原计数的精确概率：**{p}**。"
@@ -170,7 +170,7 @@ TEXT: dict[str, str] = {
         "分配预算：每个答案得到 ε/k = {per}，整个序列共消耗 **ε = {eps}**。"
         "攻击者还原计数的精确概率：**{p}**；攻击者均值的离散程度为 {sd}：按 √k 增长。"
     ),
-    "def_spread_title": "攻击者均值的离散程度",
+    "def_spread_title": "攻击者均值的离散程度\n（ε = {eps}）",
     "def_spread_x": "重复查询次数 k（对数坐标）",
     "def_spread_y": "标准差（对数坐标）",
     "def_spread_naive": "朴素：每个答案 ε",
@@ -190,7 +190,7 @@ TEXT: dict[str, str] = {
         "仅靠缓存并不够：攻击者可以换一种问法（“超过 55”和“至少 56”文字不同，答案却相同）。"
         "实际系统把缓存与预算结合起来，每个不同的查询都要计入预算。"
     ),
-    "cache_traces_title": "缓存的答案从不变化",
+    "cache_traces_title": "缓存的答案从不变化\n（ε = {eps}）",
     # --- 5. reconstruction
     "rec_intro": (
         "一张 60 人的表里，每人有一个秘密比特（比如某项诊断）。分析者只能询问**子集计数**（“这 30 个人中有几个人有？”），"

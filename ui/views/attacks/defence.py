@@ -1,8 +1,10 @@
 """Two defences against the averaging attack: split a total budget over the k answers, or cache the
-answers. Running means of a naive, a split and a caching server, and the spread of the mean."""
+answers. Running means of a naive, a split and a caching server, and the spread of the mean.
+`compute_steps` gives them at every epsilon of the naive chart's own slider."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,8 +13,10 @@ from dpcore import attacks as A
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
+from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.common import CURVE_KS, TOL, TRACES, checkpoints, exact_probability, trace_chart
+from ui.views.steps import at_each
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,40 @@ class View:
     caveat: str
 
 
+@dataclass(frozen=True, eq=False)
+class DefenceSteps:
+    """The four charts and their sentences at each epsilon of the naive chart's own slider; the
+    words that do not depend on epsilon once."""
+
+    truth: str
+    naive: tuple[dict, ...]
+    split: tuple[dict, ...]
+    spread: tuple[dict, ...]
+    cached: tuple[dict, ...]
+    naive_text: tuple[tuple[Block, ...], ...]
+    split_text: tuple[tuple[Block, ...], ...]
+    cache_text: tuple[tuple[Block, ...], ...]
+    spread_text: str
+    cache_intro: str
+    caveat: str
+
+
+def compute_steps(settings: Settings, epsilons: Sequence[float]) -> DefenceSteps:
+    """`compute` at every epsilon (from the same seed: one epsilon's noise is another's rescaled)."""
+    steps = at_each(compute, settings, epsilons)
+    first = steps.template
+    return DefenceSteps(
+        first.truth, steps.frames(lambda v: v.naive), steps.frames(lambda v: v.split),
+        steps.frames(lambda v: v.spread), steps.frames(lambda v: v.cached),
+        steps.readings(lambda v: (("p", v.naive_text),)), steps.readings(lambda v: (("p", v.split_text),)),
+        steps.readings(lambda v: (("p", v.cache_text),)), first.spread_text, first.cache_intro, first.caveat,
+    )
+
+
+def _title(key: str, eps: float) -> tuple[str, ...]:
+    return tuple(TEXT[key].format(eps=fmt.number(eps)).split("\n"))
+
+
 def compute(settings: Settings) -> View:
     eps, k, truth = settings.epsilon, settings.k, settings.truth
     per = A.split_epsilon(eps, k)
@@ -53,7 +91,7 @@ def compute(settings: Settings) -> View:
         np.array([A.split_mean_noise_std(eps, x) for x in CURVE_KS]),
         TOL,
         charts.SpreadLabels(
-            title=TEXT["def_spread_title"], x=TEXT["def_spread_x"], y=TEXT["def_spread_y"],
+            title=_title("def_spread_title", eps), x=TEXT["def_spread_x"], y=TEXT["def_spread_y"],
             naive=TEXT["def_spread_naive"], split=TEXT["def_spread_split"], zone=TEXT["def_spread_zone"],
             series=TEXT["series"],
         ),
@@ -65,15 +103,15 @@ def compute(settings: Settings) -> View:
             eps=fmt.number(eps), k=fmt.number(k, 7), spent=fmt.number(A.spent_epsilon(eps, k), 7),
             p=fmt.share(exact_probability(eps, k), 4),
         ),
-        naive=trace_chart(naive, truth, A.mean_noise_std(eps, k), TEXT["def_naive_title"]),
+        naive=trace_chart(naive, truth, A.mean_noise_std(eps, k), _title("def_naive_title", eps)),
         split_text=TEXT["def_split_text"].format(
             per=fmt.number(per), eps=fmt.number(eps), p=fmt.share(exact_probability(per, k), 4), sd=fmt.number(split_sd),
         ),
-        split=trace_chart(split, truth, split_sd, TEXT["def_split_title"]),
+        split=trace_chart(split, truth, split_sd, _title("def_split_title", eps)),
         spread=spread,
         spread_text=TEXT["def_spread_text"],
         cache_intro=f"### {TEXT['cache_title']}\n\n{TEXT['cache_intro']}",
         cache_text=TEXT["cache_text"].format(p=fmt.share(A.cached_success_probability(eps), 4), eps=fmt.number(eps)),
-        cached=trace_chart(cached, truth, A.mean_noise_std(eps, 1), TEXT["cache_traces_title"]),
+        cached=trace_chart(cached, truth, A.mean_noise_std(eps, 1), _title("cache_traces_title", eps)),
         caveat=f"{TEXT['cache_caveat']}\n\n{TEXT['simulation_note']}",
     )

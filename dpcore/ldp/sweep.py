@@ -11,7 +11,7 @@ few single runs instead of one run per epsilon.
 
 The counts are tallied without a users x epsilons array: u falls in one interval of the sorted
 thresholds, and the users "below" the threshold of epsilon i are a cumulative count over those
-intervals (`_below`).
+intervals (`_Below`).
 """
 
 from __future__ import annotations

@@ -113,11 +113,7 @@ def defence_tab(ctx: PageContext) -> None:
     if steps is None:
         return
     st.caption(steps.truth)
-    naive, split = st.columns(2, gap="large", vertical_alignment="bottom")  # the charts level
-    with naive:
-        DEFENCE.chart(steps.naive, TEXT["def_eps"])
-    with split:
-        DEFENCE.chart(steps.split, TEXT["def_eps"], follower="split")
+    DEFENCE.chart_pair(steps.naive, steps.split, TEXT["def_eps"], follower="split", gap="large")
     naive, split = st.columns(2, gap="large")
     with naive:
         DEFENCE.reading(steps.naive_text, "naive")

@@ -46,11 +46,7 @@ def choose_tab(ctx: PageContext) -> None:
     steps = EPSILON.steps("ldp_choose_steps", (d, n), lambda: choose.compute_steps(
         choose.Settings(EPSILON.value(), d, n), EPSILON.options), shared=True)
     if steps is not None:
-        left, right = st.columns(2, vertical_alignment="bottom")  # the charts level, the slider above the left
-        with left:
-            EPSILON.chart(steps.by_epsilon, TEXT["epsilon"])
-        with right:
-            EPSILON.chart(steps.by_domain, TEXT["epsilon"], follower="domain")
+        EPSILON.chart_pair(steps.by_epsilon, steps.by_domain, TEXT["epsilon"], follower="domain")
         EPSILON.reading(steps.readings)
         EPSILON.follow()
 
@@ -68,11 +64,7 @@ def post_tab(ctx: PageContext) -> None:
     steps = controls.simulated_steps(ctx.dataset, "ldp_post_steps", postprocessing.compute_steps, settings)
     if steps is not None:
         st.caption(steps.population)
-        left, right = st.columns(2, vertical_alignment="bottom")
-        with left:
-            EPSILON.chart(steps.chart, TEXT["epsilon"])
-        with right:
-            EPSILON.chart(steps.errors, TEXT["epsilon"], follower="errors")
+        EPSILON.chart_pair(steps.chart, steps.errors, TEXT["epsilon"], follower="errors")
         EPSILON.reading(steps.readings)
         EPSILON.follow()
 

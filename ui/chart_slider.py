@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -86,6 +86,16 @@ class ChartSlider:
         st.container(key=where).vega_lite_chart(spec=spec, key=f"{where}_fig", width="stretch")
         slide_menu(frames[self.index()], where)  # a slide shows the frame the server knows
         return spec
+
+    def chart_pair(self, first: Sequence[dict], second: Sequence[dict], label: str, follower: str,
+                   gap: Literal["small", "large"] = "small") -> None:
+        """Two charts side by side and level: the slider above the first, the second (`follower`)
+        taking its every step. On a phone they stack."""
+        left, right = st.columns(2, gap=gap, vertical_alignment="bottom")
+        with left:
+            self.chart(first, label)
+        with right:
+            self.chart(second, label, follower=follower)
 
     def reading(self, steps: Sequence[Sequence[Block]], name: str = "") -> None:
         """The sentences of each option (one list of blocks per option) that follow the slider; a

@@ -5,10 +5,14 @@ Only the open tab runs: each test opens its tab by its id in the URL (?ldp_tab=.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pytest
 
 from dpcore.limits import EPSILON_GRID
 from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
+from ui import memo
+from ui.controls import local_dp
 from ui.i18n import language
 from ui.text.local_dp import TEXT
 
@@ -34,6 +38,16 @@ def test_oracles_tab_shows_every_oracle() -> None:
     assert "ε = 2)" in reading(at, "ldp_eps")
     at.button_group(key="ldp_tab").set_value("poison").run()  # the simulations' slider shows the same ε
     assert at.select_slider(key="ldp_eps_widget").value == 2.0
+
+
+def test_the_server_computes_the_oracles_a_first_visit_opens_on(monkeypatch) -> None:
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())  # nothing kept from another test
+    local_dp.warm(42)  # what the server does at its start (ui/serve.py)
+    warmed = list(memo._SHARED)
+    assert len(warmed) == 2  # once in each language
+    at = run_page(PAGE)  # the default dataset, column, users and runs
+    assert_clean(at)
+    assert sorted(memo._SHARED, key=str) == sorted(warmed, key=str)  # the page found its view: nothing new kept
 
 
 def test_choose_tab_names_the_best_oracle() -> None:

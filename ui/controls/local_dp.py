@@ -22,8 +22,8 @@ from ui.memo import session_memo, shared_memo
 from ui.page import PageContext, computed
 from ui.state import url_choice
 from ui.text.local_dp import TEXT
-from ui.views.local_dp.central import ACCURACY_CHOICES
 from ui.views.local_dp import oracles
+from ui.views.local_dp.central import ACCURACY_CHOICES
 from ui.views.local_dp.oracles import REPEAT_CHOICES, oracle_name
 from ui.views.local_dp.poisoning import FAKE_SHARES
 from ui.views.local_dp.population import USER_CHOICES, DataSettings
@@ -64,9 +64,7 @@ def warm(seed: int) -> None:
     dataset = bundled_dataset(DEFAULT_DATASET)
     frame = dataset.table.frame
     column = default_column(dataset, answer_columns(frame))
-    weight = weight_columns(dataset, column, count_columns(frame))[1]
-    data = DataSettings(column, frame[column], frame[weight] if weight else None,
-                        public_categories(dataset.key, column), DEFAULT_USERS)
+    data = _users(dataset, column, weight_columns(dataset, column, count_columns(frame))[1] or None, DEFAULT_USERS)
     settings = oracles.Settings(data, EPSILON.options[0], DEFAULT_REPEATS, seed)
     for lang in LANGUAGES:
         with language(lang):
@@ -94,9 +92,15 @@ def users_row(ctx: PageContext) -> tuple[DataSettings, DeltaGenerator, DeltaGene
     weight = weight_column_select(ctx.dataset, column, "ldp_w", c1)
     users = url_choice(c2.selectbox, TEXT["users"], USER_CHOICES, "ldp_users", DEFAULT_USERS,
                        format_func=lambda u: f"{u:,}" if u else TEXT["users_data"], help=TEXT["users_help"])
-    data = DataSettings(column, frame[column], None if weight is None else frame[weight],
-                        public_categories(ctx.dataset.key, column), int(users))
-    return data, c3, c4
+    return _users(ctx.dataset, column, weight, int(users)), c3, c4
+
+
+def _users(dataset: Dataset, column: str, weight: str | None, users: int) -> DataSettings:
+    """The users of `column` (each row standing for `weight` people, if given), its public
+    categories, and how many to simulate."""
+    frame = dataset.table.frame
+    return DataSettings(column, frame[column], None if weight is None else frame[weight],
+                        public_categories(dataset.key, column), users)
 
 
 def epsilon(where: DeltaGenerator) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from ui import fmt
 from ui.chart_slider import ChartSlider
 from ui.controls import attacks as controls
 from ui.memo import shared_memo
@@ -35,7 +36,7 @@ def differencing_tab(ctx: PageContext) -> None:
     with exact:
         settings = controls.differencing_target()
         view = differencing.compute(settings)
-        st.dataframe(view.shown, hide_index=True, key="att_diff_data")
+        st.markdown(fmt.frame_table(view.shown))
         st.markdown(view.reading)
         st.caption(view.bounded)
     with noisy:

@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
+from ui import fmt
 from ui.controls import exponential as controls
 from ui.chart_slider import ChartSlider
 from ui.page import PageContext, computed, show_figure, show_metrics, start_page
@@ -34,7 +35,7 @@ def vote_tab(ctx: PageContext) -> None:
     table_slot = st.container()  # the probabilities at ε, next to the book's, full width
     book = vote.book()
     st.subheader(TEXT["book_title"])
-    st.dataframe(book.table, hide_index=True, key="exp_book_table")
+    st.markdown(fmt.frame_table(book.table))
     st.caption(book.note)
     st.subheader(TEXT["draws_title"])
     draws = controls.draws_input()

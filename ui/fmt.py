@@ -8,8 +8,13 @@ the singular or the plural. Pure functions (no Streamlit), so views use them in 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
+from ui.safe import md_escape
 from ui.text.common import TEXT
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ONE_IN_A_MILLION = 1e-6
 
@@ -87,3 +92,15 @@ def markdown_table(columns: dict[str, list[str]]) -> str:
     lines = ["| " + " | ".join(names) + " |", "|" + "---|" * len(names)]
     lines += ["| " + " | ".join(str(cell).replace("\n", " ") for cell in row) + " |" for row in zip(*columns.values())]
     return "\n".join(lines)
+
+
+def frame_table(frame: pd.DataFrame) -> str:
+    """A small table known in advance (a course table, a book's table) as one markdown table: every
+    header and cell shown literally (escaped), numbers as `number` writes them. Drawn with
+    `st.markdown` rather than `st.dataframe`, whose grid costs a page's first open ~200 ms and its
+    first use ~270 ms more (LEARNED.md); a grid stays for data a person sorts or scrolls."""
+    def cell(value: object) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return number(float(value))
+        return md_escape(value)
+    return markdown_table({md_escape(c): [cell(v) for v in frame[c].tolist()] for c in frame.columns})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -43,6 +44,23 @@ def page_text(at: AppTest) -> str:
     shown = [_shown_reading(json.loads(c.proto.json)) for c in at.get("bidi_component")  # type: ignore[attr-defined]
              if "_reading" in c.proto.id]  # type: ignore[attr-defined]
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + shown)
+
+
+def markdown_tables(at: AppTest) -> list[pd.DataFrame]:
+    """Every table the page draws as markdown (`ui.fmt.frame_table`), its cells as shown (unescaped
+    text), one DataFrame of strings each."""
+    tables = []
+    for block in (m.value for m in at.markdown):
+        rows = [line for line in block.splitlines() if line.startswith("|")]
+        if len(rows) >= 2:
+            cells = [[_unescape(c.strip()) for c in re.split(r"(?<!\\)\|", row)[1:-1]] for row in rows]
+            tables.append(pd.DataFrame(cells[2:], columns=cells[0]))
+    return tables
+
+
+def _unescape(cell: str) -> str:
+    """A markdown cell as a reader sees it: backslash escapes removed."""
+    return re.sub(r"\\(.)", r"\1", cell)
 
 
 def vega_specs(at: AppTest) -> list[dict]:

@@ -11,7 +11,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, layout, page_text, run_page, step, vega_specs
+from tests.app.conftest import assert_clean, layout, markdown_tables, page_text, run_page, step, vega_specs
 from ui.i18n import language
 
 PAGE = "pages/1_Attacks.py"
@@ -223,7 +223,7 @@ def test_differencing_controls() -> None:
     # shown with Fail next to that sentence.
     assert "returns **0**" in _markdown(at, "How many girls passed?")
     assert "every girl in the class failed" in _markdown(at, "How many girls passed?")
-    shown = [d.value for d in at.dataframe if "grade" in d.value.columns][0]
+    shown = [t for t in markdown_tables(at) if "grade" in t.columns][0]
     assert shown.loc[shown["name"] == "Aisha", "grade"].item() == "Fail"
     at.selectbox(key="att_student").set_value("Aisha").run()
     assert "Aisha did not pass" in _markdown(at, "knows for sure")

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, layout, page_errors, page_text, reading, run_page, step, vega_specs
+from tests.app.conftest import assert_clean, layout, markdown_tables, page_errors, page_text, reading, run_page, step, vega_specs
 from ui import fmt
 from ui.text.exponential import TEXT
 
@@ -55,8 +55,9 @@ def _shares(at: AppTest) -> dict[str, list[float]]:
 
 
 def _table(at: AppTest, column: str):
-    """The first table (st.dataframe or st.table) with this column (tables carry no key in AppTest)."""
-    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
+    """The first table (st.dataframe, st.table or a markdown table) with this column (tables carry no
+    key in AppTest)."""
+    return next(t for t in [*(d.value for d in [*at.dataframe, *at.table]), *markdown_tables(at)] if column in t.columns)
 
 
 def _vote_bars(at: AppTest) -> list[float]:

@@ -57,7 +57,11 @@ def test_editing_a_score_redraws_the_probability_bars(page: Page, base_url: str)
     before = vote_bars(figure)
     assert before == [0.424, 0.33, 0.141, 0.105]
 
+    page.get_by_role("button", name="Edit the table").click()  # the grid lives in a popover
     edit_number_cell(page, "exp_scores", row=3, value="60")
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-testid=stPopoverBody]")).to_have_count(0)
+    expect(page.get_by_role("row", name="tennis 60", exact=True)).to_be_visible()  # the table shown as text
 
     expect(summary).to_contain_text("picks tennis (score 60) with probability")
     wait_for_mark(figure, "bars", "Score: 60")  # the browser swaps the new data into the drawn chart

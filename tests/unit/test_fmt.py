@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pandas as pd
 import pytest
 
 from ui import fmt
@@ -53,6 +54,14 @@ def test_percent_may_pass_a_hundred() -> None:
 def test_markdown_table_keeps_every_cell_in_its_column() -> None:
     text = fmt.markdown_table({"a": ["1", "x\\|y"], "b": ["2", "3"]})
     assert text.splitlines() == ["| a | b |", "|---|---|", "| 1 | 2 |", "| x\\|y | 3 |"]
+
+
+def test_frame_table_shows_user_text_literally_and_numbers_for_people() -> None:
+    frame = pd.DataFrame({"name|x": ["**Bo**", "<b>A</b>"], "n": [1234, 5], "p": [0.221199, 1.0]})
+    lines = fmt.frame_table(frame).splitlines()
+    assert lines[0] == "| name\\|x | n | p |"
+    assert lines[2] == "| \\*\\*Bo\\*\\* | 1,234 | 0.221 |"
+    assert lines[3] == "| \\<b\\>A\\</b\\> | 5 | 1 |"
 
 
 def test_shares_in_words_follow_the_language() -> None:

@@ -9,6 +9,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import MAX_SELECTION_DRAWS
 from dpcore.pricing import TABLE_6_4_OPTIONS
+from ui import fmt
 from ui.text.exponential import TEXT
 
 VOTE_DEFAULT = pd.DataFrame(
@@ -19,17 +20,21 @@ BOOK_EPSILON = 0.1  # the vote opens on a column of the course's Table 6-4
 
 
 def _editor(default: pd.DataFrame, key: str, labels: tuple[str, str]) -> tuple[tuple[object, ...], tuple[object, ...]]:
-    """A two-column table the user can edit, add rows to and delete rows from (not in the URL):
-    its names and its numbers, as typed."""
+    """A two-column table shown as text, and a button that opens it for editing (add, change and
+    delete rows; not in the URL): its names and its numbers, as typed. The editing grid lives in a
+    popover, drawn only while open, so the page opens without the grid's cost (LEARNED.md)."""
     name_col, number_col = default.columns
-    edited = st.data_editor(
-        default, key=key, num_rows="dynamic", hide_index=True, width="stretch",
-        column_config={
-            name_col: st.column_config.TextColumn(labels[0]),
-            number_col: st.column_config.NumberColumn(labels[1], format="%g"),
-        },
-    )
-    st.caption(TEXT["editor_not_in_url"])
+    shown = st.container()
+    with st.popover(TEXT["editor_open"], icon=":material/edit:"):
+        edited = st.data_editor(
+            default, key=key, num_rows="dynamic", hide_index=True, width="stretch",
+            column_config={
+                name_col: st.column_config.TextColumn(labels[0]),
+                number_col: st.column_config.NumberColumn(labels[1], format="%g"),
+            },
+        )
+        st.caption(TEXT["editor_not_in_url"])
+    shown.markdown(fmt.frame_table(edited.set_axis(labels, axis=1)))
     return tuple(edited[name_col]), tuple(edited[number_col])
 
 

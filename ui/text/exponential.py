@@ -23,6 +23,7 @@ EN: dict[str, str] = {
     ),
     "col_option": "Option",
     "col_score": "Score (votes)",
+    "editor_open": "Edit the table",
     "editor_not_in_url": (
         "The table is not stored in the page's address: a shared link reopens the book's table with "
         "your other settings. Reload the page to get the book's table back."

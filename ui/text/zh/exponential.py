@@ -18,6 +18,7 @@ TEXT: dict[str, str] = {
     ),
     "col_option": "选项",
     "col_score": "分数（票数）",
+    "editor_open": "编辑表格",
     "editor_not_in_url": (
         "表格不保存在页面地址中：分享的链接会以教材的表格和您的其他设置打开。刷新页面即可恢复教材的表格。"
     ),

@@ -98,9 +98,9 @@ def table_tab(ctx: PageContext) -> None:
     st.markdown(TEXT["table_intro"])
     view = table.compute(controls.table_rows(ctx.seed))
     st.markdown(TEXT["table_quantiles_title"])
-    st.dataframe(view.quantiles, hide_index=True, key="att_table_quantiles")
+    st.markdown(fmt.frame_table(view.quantiles))
     st.markdown(TEXT["table_recovery_title"])
-    st.dataframe(view.recovery, hide_index=True, key="att_table_recovery")
+    st.markdown(fmt.frame_table(view.recovery))
     st.markdown(view.reading)
     st.caption(TEXT["simulation_note"])
 

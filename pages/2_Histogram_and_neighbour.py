@@ -14,6 +14,7 @@ import streamlit as st
 
 from dpcore.histogram import PostProcessing
 from dpcore.limits import EPSILON_GRID
+from ui import fmt
 from ui.chart_slider import ChartSlider
 from ui.controls.histogram import (
     ReleaseChoice,
@@ -136,10 +137,7 @@ def zoo_tab(ctx: PageContext) -> None:
     with left:
         show_figure(view.chart, key="zoo_fig")
     right.markdown(view.guarantee)
-    st.dataframe(view.table, hide_index=True, key="zoo_table", column_config={
-        TEXT["zoo_table_d"]: st.column_config.NumberColumn(format="%.1f"),
-        TEXT["zoo_table_dp"]: st.column_config.NumberColumn(format="%.1f"),
-    })
+    st.markdown(fmt.frame_table(view.table))
     st.markdown(TEXT["zoo_reading"])
     st.caption(TEXT["zoo_sensitivity_note"])
 

@@ -10,6 +10,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
+from ui import fmt
 from ui.controls import randomized_response as controls
 from ui.chart_slider import ChartSlider
 from ui.page import PageContext, computed, show_figure, start_page
@@ -61,7 +62,7 @@ def book_tab(ctx: PageContext) -> None:
     """The course's worked example, and the same 20 people with real coins (the seed)."""
     view = book.compute(book.Settings(ctx.seed))
     st.markdown(view.steps)
-    st.dataframe(view.table, hide_index=True, key="rr_book_table")
+    st.markdown(fmt.frame_table(view.table))
     st.caption(TEXT["book_close"])
     st.subheader(TEXT["book_rerun_title"])
     st.markdown(view.rerun)

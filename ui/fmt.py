@@ -96,11 +96,31 @@ def markdown_table(columns: dict[str, list[str]]) -> str:
 
 def frame_table(frame: pd.DataFrame) -> str:
     """A small table known in advance (a course table, a book's table) as one markdown table: every
-    header and cell shown literally (escaped), numbers as `number` writes them. Drawn with
+    header and cell shown literally (escaped). A column of numbers the view rounded (16.67, 0.1)
+    shows them as they are; other numbers read as `number` writes them. Drawn with
     `st.markdown` rather than `st.dataframe`, whose grid costs a page's first open ~200 ms and its
     first use ~270 ms more (LEARNED.md); a grid stays for data a person sorts or scrolls."""
-    def cell(value: object) -> str:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return number(float(value))
-        return md_escape(value)
-    return markdown_table({md_escape(c): [cell(v) for v in frame[c].tolist()] for c in frame.columns})
+    return markdown_table({md_escape(c): _cells(frame[c].tolist()) for c in frame.columns})
+
+
+_ROUNDED = 4  # at most this many decimals: a number a view rounded for people
+
+
+def _cells(values: list[object]) -> list[str]:
+    """One column's cells: text escaped; numbers as the view rounded them, thousands separated."""
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return [number(v) if isinstance(v, float) else md_escape(v) for v in values]
+    decimals = [_decimals(float(v)) for v in values if math.isfinite(v)]
+    if max(decimals, default=0) > _ROUNDED:
+        return [number(float(v)) for v in values]
+    return [f"{v:,.{_decimals(float(v))}f}".replace("-", "−") if math.isfinite(v) else number(float(v))
+            for v in values]
+
+
+def _decimals(x: float) -> int:
+    """How many decimals `x` has as Python writes it shortest (16.67 -> 2, 3.0 -> 0, 1e-07 -> many)."""
+    text = repr(x)
+    if "e" in text:
+        return _ROUNDED + 1 if abs(x) < 1 else 0
+    fraction = text.partition(".")[2].rstrip("0")
+    return len(fraction)

@@ -47,8 +47,8 @@ def page_text(at: AppTest) -> str:
 
 
 def markdown_tables(at: AppTest) -> list[pd.DataFrame]:
-    """Every table the page draws as markdown (`ui.fmt.frame_table`), its cells as shown (unescaped
-    text), one DataFrame of strings each."""
+    """Every table the page draws as markdown (`ui.fmt.frame_table`), one DataFrame of strings each:
+    its cells as a reader sees them (unescaped)."""
     tables = []
     for block in (m.value for m in at.markdown):
         rows = [line for line in block.splitlines() if line.startswith("|")]

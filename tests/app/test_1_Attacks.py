@@ -47,8 +47,8 @@ def _percent(text: str) -> float:
 
 
 def _table(at: AppTest, part: str):  # noqa: ANN202 - a pandas DataFrame
-    """Table 6-3's quantile or recovery part, found by its columns (AppTest shows no dataframe key)."""
-    tables = [d.value for d in at.dataframe if list(d.value.columns)[:1] == ["ε"] and part in d.value.columns[1]]
+    """Table 6-3's quantile or recovery part, found by its columns."""
+    tables = [t for t in markdown_tables(at) if list(t.columns)[:1] == ["ε"] and part in t.columns[1]]
     assert len(tables) == 1
     return tables[0]
 
@@ -104,7 +104,7 @@ def test_default_render_of_every_tab_is_clean_and_shows_the_numbers(opened: dict
 def test_only_the_open_tab_runs(opened: dict[str, AppTest]) -> None:
     for tab, at in opened.items():
         _charts(at, tab)  # exactly the open tab's charts
-    assert not [d for d in opened["differencing"].dataframe if list(d.value.columns)[:1] == ["ε"]]
+    assert not [t for t in markdown_tables(opened["differencing"]) if list(t.columns)[:1] == ["ε"]]
     assert not [m for m in opened["table"].markdown if "knows for sure" in m.value]
 
 

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from dpcore.errors import DPError
 from ui import fmt
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, bars, chart_titled, layout, page_text, reading, run_page, step
+from tests.app.conftest import assert_clean, bars, chart_titled, layout, markdown_tables, page_text, reading, run_page, step
 from ui.text.histogram import TEXT
 
 PAGE = "pages/2_Histogram_and_neighbour.py"
@@ -268,7 +268,7 @@ def test_zoo_tab_compares_schemes_for_each_budget() -> None:
     text = page_text(at)
     assert "at ε = 0.1: δ = 6.29%" in text  # scheme 2 is (0.1, 0.063)-DP against removing the Dugong
     assert "at ε = 10: δ = more than 99.9%" in text
-    table = next(d.value for d in at.dataframe if d.value.shape[1] == 5 and "Scheme" in d.value.columns)
+    table = next(t for t in markdown_tables(at) if t.shape[1] == 5 and "Scheme" in t.columns)
     assert table.shape[0] == 6
     assert set(table.iloc[:, 0]) == {"10", "1", "0.1"}
     at.multiselect(key="zoo_eps").set_value([]).run()

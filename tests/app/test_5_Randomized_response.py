@@ -10,7 +10,7 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, layout, page_errors, page_text, run_page, step, vega_specs
+from tests.app.conftest import assert_clean, layout, markdown_tables, page_errors, page_text, run_page, step, vega_specs
 from ui.text.randomized_response import TEXT
 
 PAGE = "pages/5_Randomized_response.py"
@@ -45,8 +45,9 @@ def _survey(at: AppTest) -> dict[str, float]:
 
 
 def _table(at: AppTest, column: str):
-    """The first st.dataframe with this column (read-only tables carry no key in AppTest)."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    """The first table with this column: a column's counts (st.dataframe; read-only tables carry no
+    key in AppTest) or the book's table (markdown, cells as shown)."""
+    return next(t for t in [*(d.value for d in at.dataframe), *markdown_tables(at)] if column in t.columns)
 
 
 @pytest.fixture(scope="module")
@@ -93,9 +94,9 @@ def test_the_books_worked_example() -> None:
     assert "Male: [20 × (0.8 − 1) + 14] / (0.8 × 2 − 1) = 10 / 0.6 ≈ **16.7** (16.67)" in text
     assert "Female: [20 × (0.8 − 1) + 6] / (0.8 × 2 − 1) = 2 / 0.6 ≈ **3.3** (3.33)" in text
     table = _table(run_page(PAGE, BOOK), "Corrected")
-    assert list(table["True count"]) == [16, 4]
-    assert list(table["Reported"]) == [14, 6]
-    assert list(table["Corrected"]) == [16.67, 3.33]
+    assert list(table["True count"]) == ["16", "4"]
+    assert list(table["Reported"]) == ["14", "6"]
+    assert list(table["Corrected"]) == ["16.67", "3.33"]
 
 
 def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> None:

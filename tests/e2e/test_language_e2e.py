@@ -14,8 +14,9 @@ from ui.text.common import TEXT
 
 # Three English words in a row (hyphenated names count), as tests/unit/test_i18n.py looks for them.
 ENGLISH_RUN = re.compile(r"[A-Za-z]{2,}(?:[ \-'’][A-Za-z]{2,}){2,}")
-# What a user's data or a formula shows as it is: table cells, code, typeset math.
-_DATA = "[data-testid=stTable], [data-testid=stDataFrame], [data-testid=stCode], .katex"
+# What a user's data or a formula shows as it is: table cells (grids and markdown tables), code, typeset math.
+_DATA = ("[data-testid=stTable], [data-testid=stMarkdownContainer] table, [data-testid=stDataFrame], "
+         "[data-testid=stCode], .katex")
 
 
 def _english_left(page: Page) -> list[str]:

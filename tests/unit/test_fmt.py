@@ -64,6 +64,11 @@ def test_frame_table_shows_user_text_literally_and_numbers_for_people() -> None:
     assert lines[3] == "| \\<b\\>A\\</b\\> | 5 | 1 |"
 
 
+def test_frame_table_keeps_the_numbers_a_view_rounded() -> None:
+    frame = pd.DataFrame({"corrected": [16.67, 0.1, float("nan")], "loss": [-2.0, 1234.5, 0.0]})
+    assert fmt.frame_table(frame).splitlines()[2:] == ["| 16.67 | −2 |", "| 0.1 | 1,234.5 |", "| – | 0 |"]
+
+
 def test_shares_in_words_follow_the_language() -> None:
     from ui.i18n import language
 

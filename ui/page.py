@@ -31,6 +31,8 @@ from ui.views.animation import AnimationView
 _STYLE = (
     "<style>[data-testid=stMainBlockContainer]{padding-top:2.5rem}"
     "[data-testid=stMarkdownContainer] :is(td,th){word-break:keep-all}"
+    # a wide table (a book's table on a phone) scrolls in its own box, not the whole page
+    "[data-testid=stMarkdownContainer] table{display:block;overflow-x:auto;max-width:100%}"
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}"
     # a chart's own slider (ui/chart_slider.py): right above the chart it moves, wide and easy to

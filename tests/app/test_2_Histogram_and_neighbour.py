@@ -346,6 +346,7 @@ def test_a_discrete_pmf_is_bars_over_few_integers_and_a_line_over_many(epsilon: 
     curves = dist["datasets"]["curves"]
     assert (curves["as_bar"] == as_bars).all()  # each drawn by its own layer, of bars or of lines
     assert dist["layer"][0]["encoding"]["color"]["legend"]["symbolType"] == ("square" if as_bars else "stroke")
+    assert dist["layer"][0]["encoding"]["y2"] == {"datum": 0}  # a bar stands on 0, not a stroke at its height
     assert (curves["output"] % 1 == 0).all()
     assert len(curves) <= 2 * 130  # few points: the browser's redraw cost grows with each one
 

@@ -139,7 +139,7 @@ def output_distributions(
         grid = np.arange(np.floor(lo), np.ceil(hi) + 1) if bars else np.unique(np.round(grid))
     output = np.concatenate([grid, grid])
     curves = {
-        "output": output, "left": output - 0.5, "right": output + 0.5,
+        "output": output,
         "series": np.repeat(list(text.names), len(grid)),
         "likelihood": np.concatenate([mechanism.output_pdf(grid, value_d), mechanism.output_pdf(grid, value_d_prime)]),
         "as_bar": np.full(len(output), bars),
@@ -152,9 +152,14 @@ def output_distributions(
     # one bar per output (the two laws overlaid), anything else a line. The spec is the same for
     # both, so a chart that steps through epsilon (ui/charts/stepped.py) can switch between them.
     laws = [
-        {"name": "law_bars", "data": {"name": "curves"}, "transform": [{"filter": "datum.as_bar"}],
+        # a bar's edges computed in the chart: every number sent costs the page's first open
+        {"name": "law_bars", "data": {"name": "curves"}, "transform": [
+            {"filter": "datum.as_bar"}, {"calculate": "datum.output - 0.5", "as": "left"},
+            {"calculate": "datum.output + 0.5", "as": "right"}],
          "mark": {"type": "bar", "opacity": 0.55},
-         "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "color": color}},
+         # anchored at 0: a bar ranged in x alone is drawn as a thin stroke at its height
+         "encoding": {"x": {**x, "field": "left"}, "x2": {"field": "right"}, "y": y, "y2": {"datum": 0},
+                      "color": color}},
         {"name": "law_lines", "data": {"name": "curves"}, "transform": [{"filter": "!datum.as_bar"}],
          "mark": {"type": "line", "strokeWidth": 3, "clip": True}, "encoding": {"x": x, "y": y, "color": color}},
     ]

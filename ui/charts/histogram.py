@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from dpcore.mechanisms import AdditiveNoise
-from ui.charts.theme import COLORS, CURVE_POINTS, category_x, series_color, vega
+from ui.charts.theme import COLORS, STEPPED_CURVE_POINTS, category_x, series_color, vega
 
 _PAIR_COLORS = (COLORS["d"], COLORS["d_prime"])
 
@@ -133,8 +133,8 @@ def output_distributions(
     lo, hi = min(value_d, value_d_prime) - reach, max(value_d, value_d_prime) + reach
     # Few points keep the browser's redraw cheap (its cost grows with every point); the two
     # centres are on the grid so a Laplace peak is drawn sharp.
-    grid = np.union1d(np.linspace(lo, hi, CURVE_POINTS), [value_d, value_d_prime])
-    bars = mechanism.discrete and hi - lo <= CURVE_POINTS
+    grid = np.union1d(np.linspace(lo, hi, STEPPED_CURVE_POINTS), [value_d, value_d_prime])
+    bars = mechanism.discrete and hi - lo <= STEPPED_CURVE_POINTS
     if mechanism.discrete:  # a pmf lives on the integers
         grid = np.arange(np.floor(lo), np.ceil(hi) + 1) if bars else np.unique(np.round(grid))
     output = np.concatenate([grid, grid])

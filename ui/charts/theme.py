@@ -28,6 +28,9 @@ INK_SOFT = "#3d3d3d"
 # Points per drawn curve: the browser's redraw cost grows with every point (400 points per curve
 # cost ~70 ms of main-thread time per redraw on our 2-core machine, 120 ~15 ms).
 CURVE_POINTS = 120
+# A curve in a chart that holds a frame for every value of its slider (ui/charts/stepped.py) is sent
+# 27 times: every number sent costs the page's first open (6,500 rows of curves ~200 ms, LEARNED.md).
+STEPPED_CURVE_POINTS = 60
 
 
 Title = str | tuple[str, ...]  # a tuple is drawn on several lines (short lines fit a phone)

@@ -12,7 +12,7 @@ from dpcore import attacks as A
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
-from ui.charts.theme import CURVE_POINTS
+from ui.charts.theme import STEPPED_CURVE_POINTS
 from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.differencing import Table
@@ -68,7 +68,7 @@ def compute(settings: Settings) -> View:
     observed = float(A.difference_posterior(noisy.difference, eps, prior))
     low, high = A.posterior_band(prior, eps)
     secret = TEXT[f"diff_secret_{settings.table}"]
-    grid = A.difference_grid(noisy.difference, eps, CURVE_POINTS)
+    grid = A.difference_grid(noisy.difference, eps, STEPPED_CURVE_POINTS)
     density = charts.difference_densities(
         grid, A.noisy_difference_pdf(grid, 1, eps), A.noisy_difference_pdf(grid, 0, eps), noisy.difference,
         charts.DensityLabels(

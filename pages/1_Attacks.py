@@ -87,9 +87,9 @@ def averaging_part(ctx: PageContext, truth: int | None, left: DeltaGenerator, ri
     with chart:
         AVERAGING.chart(steps.curve, TEXT["avg_eps"], follower="recovery")
     st.caption(steps.method)
-    anim = animation.Settings(settings.truth, settings.epsilon, settings.k, settings.seed)
-    show_animation(ANIM["avg_expander"], ANIMATION, anim, lambda: animation.compute(anim))
-    AVERAGING.follow(showing=lambda: bool(st.session_state.get(ANIMATION)))  # the animation reads ε
+    show_animation(ANIM["avg_expander"], ANIMATION, AVERAGING.value, lambda eps: animation.at(
+        animation.Settings(settings.truth, eps, settings.k, settings.seed)))
+    AVERAGING.follow()
 
 
 @st.fragment

@@ -74,9 +74,9 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source
     if steps is None:
         return
     draw_release(steps, steps.steps.views[EPSILON.index()])
-    hops = hops_view.Settings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method, ctx.seed)
-    show_animation(ANIM["hops_expander"], "hist_hops", hops.key(), lambda: hops_view.compute(hops))
-    EPSILON.follow(showing=lambda: bool(st.session_state.get("hist_numbers") or st.session_state.get("hist_hops")))
+    show_animation(ANIM["hops_expander"], "hist_hops", EPSILON.value, lambda eps: hops_view.at(
+        hops_view.Settings(counts, choice.kind, eps, choice.delta, choice.method, ctx.seed)))
+    EPSILON.follow(showing=lambda: bool(st.session_state.get("hist_numbers")))
 
 
 @st.fragment

@@ -14,6 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.limits import DEFAULT_SEED, SEED_MAX
 from dpcore.rng import make_rng
+from ui import fmt
 from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.errors import message
@@ -151,15 +152,28 @@ def show_figures(*figures: tuple[dict, str], widths: list[int] | None = None, ga
 
 
 @st.fragment
-def show_animation(label: str, key: str, settings: Hashable, compute: Callable[[], AnimationView]) -> None:
+def show_animation(label: str, key: str, current: Callable[[], float],
+                   at: Callable[[float], tuple[Hashable, Callable[[], AnimationView]]]) -> None:
     """An animation the browser plays (ui/views/animation.py), in an expander closed by default and
-    kept in the address as ?key=true: built only while open, once per `settings` in this session, in
-    a fragment so that opening it reruns nothing else."""
+    kept in the address as ?key=true: built only while open, once per settings in this session, in
+    a fragment so that opening it reruns nothing else. `at(epsilon)` gives its memo key and how to
+    compute it at one epsilon: the chart slider's value (`current`) when it was opened or its button
+    last pressed. A step of the chart's slider leaves it alone, since rebuilding and redrawing it
+    would cost each step ~0.6 s (bench.bench_animation); its caption names its epsilon."""
     box = st.expander(label, key=key, on_change="rerun", bind="query-params", icon=":material/play_circle:")
-    if box.open:
-        view = session_memo(key, settings, compute)
-        box.plotly_chart(view.figure, key=f"{key}_figure", theme=None, width="stretch")
-        box.caption(view.caption)
+    pinned = f"{key}_epsilon"
+    if not box.open:
+        st.session_state.pop(pinned, None)
+        return
+    if pinned not in st.session_state:
+        st.session_state[pinned] = current()
+    box.button(TEXT["animation_refresh"].format(eps=fmt.number(st.session_state[pinned])), key=f"{key}_refresh",
+               icon=":material/refresh:",
+               on_click=lambda: st.session_state.update({pinned: current()}))
+    settings, compute = at(st.session_state[pinned])
+    view = session_memo(key, settings, compute)
+    box.plotly_chart(view.figure, key=f"{key}_figure", theme=None, width="stretch")
+    box.caption(view.caption)
 
 
 def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | None = None) -> None:

@@ -48,9 +48,19 @@ def test_attacks_animation_plays_frames_and_follows_its_settings() -> None:
     at.number_input(key="att_attackers").set_value(3_000).run()  # not an input of the animation
     assert_clean(at)
     assert plotly_specs(at) == before  # the same bytes: the browser keeps the drawn chart
-    step(at, "att_eps", 0.5)  # the follower reports the step: the open animation follows
+    step(at, "att_eps", 0.5)  # a step of the chart's slider leaves the drawn animation alone ...
+    assert plotly_specs(at) == before
+    assert "each answer spends ε = 0.1" in page_text(at)
+    at.button(key="att_anim_refresh").click().run()  # ... until its button takes the chart's ε
+    assert_clean(at)
     assert plotly_specs(at) != before  # epsilon is one of its inputs
+    assert "each answer spends ε = 0.5" in page_text(at)
     assert len(only_figure(at)["frames"]) == len(figure["frames"])
+    at.session_state["att_anim"] = False  # closed, then opened again: at the chart's ε of that moment
+    at.run()
+    at.session_state["att_anim"] = True
+    at.run()
+    assert "each answer spends ε = 0.5" in page_text(at)
 
 
 def test_histogram_hops_closed_by_default_then_open_from_the_address() -> None:
@@ -68,8 +78,11 @@ def test_histogram_hops_closed_by_default_then_open_from_the_address() -> None:
     at.checkbox(key="hist_round").check().run()  # post-processing: not an input of the draws
     assert_clean(at)
     assert plotly_specs(at) == before
-    step(at, "hist_eps", 0.5)  # the chart's own slider, reported to the server: the open animation follows
+    step(at, "hist_eps", 0.5)  # the chart's own slider, reported to the server: the animation stays ...
+    assert plotly_specs(at) == before
+    at.button(key="hist_hops_refresh").click().run()  # ... until its button takes the chart's ε
     assert plotly_specs(at) != before
+    assert "ε = 0.5" in page_text(at)
     at.radio(key="hist_mech").set_value("gaussian").run()
     assert_clean(at)
     assert len(only_figure(at)["frames"]) == 30

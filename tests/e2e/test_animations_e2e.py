@@ -3,11 +3,14 @@ plot changes frame after frame while the page sends and receives nothing (no scr
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import APP_TIMEOUT_MS, expect_clean, open_app, wait_for_app_run
 from ui.text.animations import EN
 from ui.text.attacks import TEXT as ATTACKS
+from ui.text.common import TEXT as COMMON
 
 # Counts the app's websocket traffic (installed before the page's own scripts run).
 COUNT_TRAFFIC = """
@@ -89,12 +92,20 @@ def test_averaging_attack_plays_in_the_browser(browser: Browser, base_url: str) 
         expect(page.get_by_role("spinbutton", name=ATTACKS["avg_attackers"])).to_have_value("3000")
         assert page.evaluate("window.__plotChanges") == 0
         assert current.text_content() == shown
-        # ... while epsilon (the running means' own slider), one of its inputs, draws a new figure once
-        # the server learns the step (the watch does see redraws)
+        # ... and so does a step of epsilon (the running means' own slider), once the server has
+        # learnt it: rebuilding the animation would cost the step ~0.6 s ...
+        caption = page.get_by_text(re.compile(r"each answer spends ε = 0\.1:"))
+        expect(caption).to_be_visible()
         page.get_by_role("slider", name=ATTACKS["avg_eps"]).focus()
         page.keyboard.press("ArrowRight")
+        expect(page).to_have_url(re.compile(r"att_eps=0\.15"))  # the server has the new epsilon
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__plotChanges") == 0
+        # ... until the animation's button takes the chart's epsilon (the watch does see redraws)
+        page.get_by_role("button", name=COMMON["animation_refresh"].format(eps="0.1")).click()
         wait_for_app_run(page)
         page.wait_for_function("window.__plotChanges > 0")
+        expect(page.get_by_text(re.compile(r"each answer spends ε = 0\.15:"))).to_be_visible()
         expect(current).to_have_text(f"{EN['avg_current']}1")
     finally:
         page.context.close()

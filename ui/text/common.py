@@ -19,6 +19,7 @@ EN: dict[str, str] = {
     "present_start": "Present the guided tour",
     "present_help": "Large type for a projector, one view per screen; Back and Next (or the arrow keys) step through the tour. The address keeps it, so a prepared link opens this way.",
     "present_exit": "Exit",
+    "animation_refresh": "Built at ε = {eps}: rebuild at the chart's ε",
     "slide_save": "Save “{title}” for slides",
     "slide_png": "PNG, 1920×1080",
     "slide_svg": "SVG (vector)",

@@ -5,6 +5,7 @@ setting: plotly.js plays the frames.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from dpcore import animation as anim
@@ -36,6 +37,11 @@ class Settings:
         return (tuple(c.labels), c.counts_d.tobytes(), c.counts_dp.tobytes(), c.changed,
                 c.sensitivity.for_noise(self.kind), self.kind, self.epsilon, self.delta, self.method, self.seed,
                 self.draws)
+
+
+def at(settings: Settings) -> tuple[Hashable, Callable[[], AnimationView]]:
+    """What `ui.page.show_animation` keeps and draws: the memo key, and how to compute the view."""
+    return settings.key(), lambda: compute(settings)
 
 
 def compute(settings: Settings) -> AnimationView:

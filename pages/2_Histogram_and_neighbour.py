@@ -49,22 +49,22 @@ def draw_counts(view: counts_view.CountsView) -> None:
     show_figure(view.chart, key="hist_fig_true")
 
 
-def draw_release(steps: release_view.ReleaseSteps, view: release_view.ReleaseView | ValueError) -> None:
+def draw_release(steps: release_view.ReleaseSteps) -> None:
     EPSILON.chart(steps.noisy_frames, COMMON["epsilon"])
     EPSILON.reading(steps.readings)
     if steps.distribution_frames is not None:
         EPSILON.chart(steps.distribution_frames, COMMON["epsilon"], follower="dist")
     numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
-    if numbers.open and isinstance(view, release_view.ReleaseView):  # a table only when asked for
-        numbers.caption(TEXT["numbers_at"].format(eps=EPSILON.label(EPSILON.value())))
-        numbers.dataframe(view.table, hide_index=True, key="hist_table")
+    if numbers.open:  # a table only when asked for, swapped by the browser at each step
+        with numbers:
+            EPSILON.reading(steps.numbers, "numbers")
 
 
 def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source: Hashable, post: PostProcessing,
                  choice: ReleaseChoice) -> None:
     """The release at every epsilon, stepped by the chart's own slider (kept for every session by
-    `source`, what the counts come from); what needs the server's epsilon (the numbers, the
-    animation) follows it when open."""
+    `source`, what the counts come from), its numbers table too; the animation keeps the epsilon it
+    was opened at."""
     if counts is None:
         return
     settings = release_view.ReleaseSettings(counts, choice.kind, EPSILON.value(), choice.delta, choice.method,
@@ -73,10 +73,10 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source
                           lambda: release_view.compute_steps(settings, EPSILON.options), shared=True)
     if steps is None:
         return
-    draw_release(steps, steps.steps.views[EPSILON.index()])
+    draw_release(steps)
     show_animation(ANIM["hops_expander"], "hist_hops", EPSILON.value, lambda eps: hops_view.at(
         hops_view.Settings(counts, choice.kind, eps, choice.delta, choice.method, ctx.seed)))
-    EPSILON.follow(showing=lambda: bool(st.session_state.get("hist_numbers")))
+    EPSILON.follow()
 
 
 @st.fragment

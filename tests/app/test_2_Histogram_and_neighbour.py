@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -311,14 +313,19 @@ def test_bad_upload_after_a_good_one_keeps_the_good_one() -> None:
     assert at.selectbox(key="hist_col").value == "x"
 
 
-def test_numbers_table_is_drawn_only_when_its_expander_is_open() -> None:
+def test_numbers_table_is_drawn_only_when_its_expander_is_open_and_steps_with_the_chart() -> None:
     closed = run_page(PAGE)
-    assert not any("D, noisy" in d.value.columns for d in closed.dataframe)
+    assert not [c for c in closed.get("bidi_component") if c.proto.id.endswith("hist_eps_reading_numbers")]
     opened = run_page(PAGE, {"hist_numbers": "true"})
     assert_clean(opened)
-    table = next(d.value for d in opened.dataframe if "D, noisy" in d.value.columns)
-    assert table["D"].tolist() == [405, 436, 421, 457, 463]
-    assert table["D′"].tolist() == [405, 435, 421, 457, 463]
+    lines = reading(opened, "hist_eps", "numbers").splitlines()
+    assert lines[0] == "At ε = 1, the value the chart shows."
+    assert lines[1].startswith("Bin | D | D′ | ")
+    assert [line.split(" | ")[1:3] for line in lines[2:]] == [["405", "405"], ["436", "435"], ["421", "421"],
+                                                               ["457", "457"], ["463", "463"]]
+    data = json.loads(next(c for c in opened.get("bidi_component")
+                           if c.proto.id.endswith("hist_eps_reading_numbers")).proto.json)
+    assert len(data["steps"]) == len(EPSILON_GRID)  # every epsilon's table: a step needs no rerun
 
 
 def test_the_record_that_leaves_is_shown_as_plain_text() -> None:

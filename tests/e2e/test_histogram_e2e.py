@@ -160,3 +160,16 @@ def test_a_step_of_the_chart_reaches_the_address_a_reopened_link_and_a_release(p
     wait_for_app_run(page)
     chart(page, "Noisy counts at ε = 0.7")
     expect_clean(page)
+
+
+def test_the_numbers_table_steps_with_the_chart(page: Page, base_url: str) -> None:
+    open_app(page, f"{base_url}{HISTOGRAM}?hist_numbers=true")
+    expect(page.get_by_text("At ε = 1, the value the chart shows.")).to_be_visible()
+    expect(page.get_by_role("columnheader", name="D′", exact=True)).to_be_visible()
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
+    slider.focus()
+    slider.press("ArrowRight")  # 1 -> 1.5: the browser swaps the table with the chart
+    chart(page, "Noisy counts at ε = 1.5")
+    expect(page.get_by_text("At ε = 1.5, the value the chart shows.")).to_be_visible()
+    expect(page.get_by_role("row", name=re.compile(r"^30-40 436 435 "))).to_be_visible()
+    expect_clean(page)

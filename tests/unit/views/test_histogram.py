@@ -61,7 +61,10 @@ def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() 
     assert "about 1.43 people" in at(0.7).text
     assert ("strong", "Utility in plain words") in one.reading
     assert one.distribution_chart is not None
-    assert one.table["D′"].tolist() == [405, 435, 421, 457, 463]
+    assert one.numbers[0] == ("p", "At ε = 1, the value the chart shows.")
+    kind, rows = one.numbers[1]
+    assert kind == "table" and rows[0][:3] == ("Bin", "D", "D′")
+    assert [row[2] for row in rows[1:]] == ["405", "435", "421", "457", "463"]
 
 
 def test_steps_hold_the_release_at_every_epsilon_and_say_which_ones_are_refused() -> None:

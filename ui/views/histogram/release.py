@@ -50,7 +50,7 @@ class ReleaseView:
     noisy_chart: dict
     distribution_chart: dict | None
     reading: tuple[Block, ...]  # the noise used, the ratio of the bar that differs, utility in words
-    table: dict[str, object]  # columns of the numbers table (a DataFrame is built only if it is shown)
+    numbers: tuple[Block, ...]  # the numbers behind the charts at this epsilon: a sentence and a table
 
     @property
     def text(self) -> str:
@@ -66,6 +66,7 @@ class ReleaseSteps:
     noisy_frames: tuple[dict, ...]
     distribution_frames: tuple[dict, ...] | None
     readings: tuple[tuple[Block, ...], ...]
+    numbers: tuple[tuple[Block, ...], ...]  # the numbers table at each epsilon, swapped by the browser too
 
 
 def compute_steps(s: ReleaseSettings, epsilons: Sequence[float]) -> ReleaseSteps:
@@ -75,7 +76,7 @@ def compute_steps(s: ReleaseSettings, epsilons: Sequence[float]) -> ReleaseSteps
     if steps.template.distribution_chart is not None:
         distribution = steps.frames(lambda v: v.distribution_chart)
     return ReleaseSteps(steps, steps.frames(lambda v: v.noisy_chart, _noisy_title), distribution,
-                        steps.readings(lambda v: v.reading))
+                        steps.readings(lambda v: v.reading), steps.readings(lambda v: v.numbers))
 
 
 def _noisy_title(epsilon: float) -> str:
@@ -132,8 +133,8 @@ def compute(s: ReleaseSettings) -> ReleaseView:
                                                       cap=fmt.number(cap))))
         if ratio > cap or 1 / ratio > cap:
             reading.append(("p", TEXT["ratio_gaussian_over"].format(delta=fmt.number(s.delta))))
-    table = {
-        TEXT["bin_axis"]: list(c.labels), "D": c.counts_d, "D′": c.counts_dp,
-        TEXT["numbers_noisy_d"]: released_d, TEXT["numbers_noisy_dp"]: released_dp,
-    }
-    return ReleaseView(mechanism, chart, distribution, tuple(reading), table)
+    header = (TEXT["bin_axis"], "D", "D′", TEXT["numbers_noisy_d"], TEXT["numbers_noisy_dp"])
+    rows = tuple((str(label), *(fmt.number(float(x)) for x in values)) for label, *values in
+                 zip(c.labels, c.counts_d, c.counts_dp, released_d, released_dp))
+    numbers = (("p", TEXT["numbers_at"].format(eps=fmt.number(s.epsilon))), ("table", (header, *rows)))
+    return ReleaseView(mechanism, chart, distribution, tuple(reading), numbers)

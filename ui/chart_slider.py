@@ -119,12 +119,10 @@ class ChartSlider:
         else:
             st.query_params[self.key] = self.label(value)
 
-    def follow(self, showing: Callable[[], bool] = lambda: False) -> None:
+    def follow(self) -> None:
         """Keep the server's value in step with the chart's slider (in a fragment of its own: its
-        reruns redraw nothing). `showing()` says whether a part that reads the value on the server
-        is on screen; if so, a new value reruns the page (as it does when the value comes with a
-        click elsewhere)."""
-        _follow(self, showing)
+        reruns redraw nothing). A value that came with a click elsewhere reruns the page."""
+        _follow(self)
 
     def _take_report(self) -> None:
         """Take a new report of the browser's follower as the value (and into the address). A
@@ -162,10 +160,10 @@ def _merged(frames: Sequence[dict], start: int, label: str) -> dict:
 
 
 @st.fragment
-def _follow(slider: ChartSlider, showing: Callable[[], bool]) -> None:
+def _follow(slider: ChartSlider) -> None:
     stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
                    [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report)
     slider._take_report()
     changed = st.session_state.pop(f"{slider.key}_changed", None)
-    if changed == "at_once" or (changed and showing()):
+    if changed == "at_once":
         st.rerun()

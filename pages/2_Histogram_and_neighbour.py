@@ -74,8 +74,8 @@ def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source
     if steps is None:
         return
     draw_release(steps)
-    show_animation(ANIM["hops_expander"], "hist_hops", EPSILON.value, lambda eps: hops_view.at(
-        hops_view.Settings(counts, choice.kind, eps, choice.delta, choice.method, ctx.seed)))
+    show_animation(ANIM["hops_expander"], "hist_hops", EPSILON.value, lambda eps: hops_view.Settings(
+        counts, choice.kind, eps, choice.delta, choice.method, ctx.seed), hops_view.compute)
     EPSILON.follow()
 
 

@@ -128,8 +128,8 @@ class ChartSlider:
         """Take a new report of the browser's follower as the value (and into the address). A
         report is new by its stamp, so whoever asks first in a run takes it (a button's callback
         may run before the follower's), and an old one never undoes a value set since (a lesson's
-        step). A change is noted for the follower's fragment: "at_once" if the report came with a
-        click elsewhere (the page must then rerun whole), else "later"."""
+        step). A report that came with a click elsewhere is noted for the follower's fragment: the page
+        must then rerun whole."""
         report = stepper.reported(f"{self.key}_follow")
         taken = f"{self.key}_taken"
         if report is None or st.session_state.get(taken) == report[2]:
@@ -138,7 +138,8 @@ class ChartSlider:
         if not 0 <= report[0] < len(self.options) or self.options[report[0]] == st.session_state.get(self.key):
             return
         self._set(self.options[report[0]])
-        st.session_state[f"{self.key}_changed"] = "at_once" if report[1] else "later"
+        if report[1]:
+            st.session_state[f"{self.key}_with_click"] = True
 
 
 def _merged(frames: Sequence[dict], start: int, label: str) -> dict:
@@ -164,6 +165,5 @@ def _follow(slider: ChartSlider) -> None:
     stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
                    [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report)
     slider._take_report()
-    changed = st.session_state.pop(f"{slider.key}_changed", None)
-    if changed == "at_once":
+    if st.session_state.pop(f"{slider.key}_with_click", False):
         st.rerun()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 from pathlib import Path
@@ -44,11 +44,11 @@ _STYLE = (
     ".vega-bind input[type=range]{flex:0 1 32rem;min-width:10rem;height:1.5rem;accent-color:#ff4b4b}"
     ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}</style>"
 )
-_LINK = "_share_link"
+_LINK = "_share_link"  # the link made by the last click of the link button, shown once
 ROOT = Path(__file__).resolve().parents[1]
-S = TypeVar("S")
+S = TypeVar("S")  # a view's settings
+V = TypeVar("V")  # a view
 install()  # every TEXT lookup answers in the session's language
-V = TypeVar("V")  # the link made by the last click of the link button, shown once
 
 
 @dataclass(frozen=True)
@@ -152,13 +152,12 @@ def show_figures(*figures: tuple[dict, str], widths: list[int] | None = None, ga
 
 
 @st.fragment
-def show_animation(label: str, key: str, current: Callable[[], float],
-                   at: Callable[[float], tuple[Hashable, Callable[[], AnimationView]]]) -> None:
+def show_animation(label: str, key: str, current: Callable[[], float], settings_at: Callable[[float], S],
+                   compute: Callable[[S], AnimationView]) -> None:
     """An animation the browser plays (ui/views/animation.py), in an expander closed by default and
     kept in the address as ?key=true: built only while open, once per settings in this session, in
-    a fragment so that opening it reruns nothing else. `at(epsilon)` gives its memo key and how to
-    compute it at one epsilon: the chart slider's value (`current`) when it was opened or its button
-    last pressed. A step of the chart's slider leaves it alone, since rebuilding and redrawing it
+    a fragment so that opening it reruns nothing else. Its settings are `settings_at(epsilon)` at
+    the chart slider's value (`current`) when it was opened or its button last pressed. A step of the chart's slider leaves it alone, since rebuilding and redrawing it
     would cost each step ~0.6 s (bench.bench_animation); its caption names its epsilon."""
     box = st.expander(label, key=key, on_change="rerun", bind="query-params", icon=":material/play_circle:")
     pinned = f"{key}_epsilon"
@@ -170,8 +169,8 @@ def show_animation(label: str, key: str, current: Callable[[], float],
     box.button(TEXT["animation_refresh"].format(eps=fmt.number(st.session_state[pinned])), key=f"{key}_refresh",
                icon=":material/refresh:",
                on_click=lambda: st.session_state.update({pinned: current()}))
-    settings, compute = at(st.session_state[pinned])
-    view = session_memo(key, settings, compute)
+    settings = settings_at(st.session_state[pinned])
+    view = session_memo(key, settings, lambda: compute(settings))
     box.plotly_chart(view.figure, key=f"{key}_figure", theme=None, width="stretch")
     box.caption(view.caption)
 

@@ -51,8 +51,8 @@ def markdown_tables(at: AppTest) -> list[pd.DataFrame]:
     its cells as a reader sees them (unescaped)."""
     tables = []
     for block in (m.value for m in at.markdown):
-        rows = [line for line in block.splitlines() if line.startswith("|")]
-        if len(rows) >= 2:
+        for table in re.findall(r"(?:^\|.*(?:\n|$))+", block, flags=re.MULTILINE):  # each run of "|" lines
+            rows = table.strip().splitlines()
             cells = [[_unescape(c.strip()) for c in re.split(r"(?<!\\)\|", row)[1:-1]] for row in rows]
             tables.append(pd.DataFrame(cells[2:], columns=cells[0]))
     return tables

@@ -5,7 +5,6 @@ defence). A simulation with numpy and the seed, built once per setting: plotly.j
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,11 +29,6 @@ class Settings:
     seed: int
     attackers: int = ATTACKERS
     frames: int = FRAMES
-
-
-def at(settings: Settings) -> tuple[Hashable, Callable[[], AnimationView]]:
-    """What `ui.page.show_animation` keeps and draws: the memo key, and how to compute the view."""
-    return settings, lambda: compute(settings)
 
 
 def compute(settings: Settings) -> AnimationView:

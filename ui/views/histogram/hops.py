@@ -5,7 +5,6 @@ setting: plotly.js plays the frames.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from dpcore import animation as anim
@@ -31,17 +30,18 @@ class Settings:
     seed: int
     draws: int = DRAWS
 
-    def key(self) -> tuple:
-        """Everything the figure depends on, as a hashable memo key."""
+    def _key(self) -> tuple:
+        """Everything the figure depends on (the counts are arrays, so compared by their bytes)."""
         c = self.counts
         return (tuple(c.labels), c.counts_d.tobytes(), c.counts_dp.tobytes(), c.changed,
                 c.sensitivity.for_noise(self.kind), self.kind, self.epsilon, self.delta, self.method, self.seed,
                 self.draws)
 
+    def __eq__(self, other: object) -> bool:  # equal settings draw the same figure: a memo key
+        return isinstance(other, Settings) and self._key() == other._key()
 
-def at(settings: Settings) -> tuple[Hashable, Callable[[], AnimationView]]:
-    """What `ui.page.show_animation` keeps and draws: the memo key, and how to compute the view."""
-    return settings.key(), lambda: compute(settings)
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 def compute(settings: Settings) -> AnimationView:

@@ -72,8 +72,8 @@ PAGES = ("", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Expone
          "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 SLIDER_PAGES = PAGES[1:]  # the home page has no slider
 # Numbers typed rather than stepped, timed like a step: name ("page: what") -> (path, input's label).
-TYPED = {"Release_planner: a target accuracy": ("Release_planner?plan_direction=accuracy&data=adult",
-                                               PLANNER["target"])}
+TYPED = {"Release_planner: a target accuracy": ("Release_planner?plan_direction=accuracy&data=penguins",
+                                               PLANNER["name_count"])}  # the target of the plan's count
 TYPED_VALUES = (40, 50)
 VIEWPORT = {"width": 1400, "height": 1000}
 STEP_QUIET_MS, OPEN_QUIET_MS = 400, 600

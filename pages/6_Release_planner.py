@@ -20,36 +20,51 @@ from ui.chart_slider import ChartSlider
 from ui.controls import planner as controls
 from ui.memo import shared_memo
 from ui.page import PageContext, computed, show_figure, show_metrics, start_page
-from ui.safe import md_escape
 from ui.state import url_tabs
 from ui.text.planner import TEXT
 from ui.widgets import epsilon_slider
 from ui.views.planner import cost, plan, risk, sensitivity
-from ui.views.planner.items import Item
-from ui.views.steps import ChartSteps
 
 TOTAL = ChartSlider("plan_eps")
+TYPED_CHART = "bound_plan_accuracy"  # the chart that reads the targets as typed (its inputs hidden, ui/page.py)
 
 
 def plan_tab(settings: plan.Settings, source: Hashable) -> None:
-    """With a total budget, the accuracy chart with the budget as its own slider, and the summary
-    and the table under it, stepped by the browser; else (targets, or nothing to chart) the plan."""
+    """Each statistic's weight or target, then what it gives: the table, and the accuracy chart
+    (stepped by the total budget, or reading the targets from their inputs as they are typed)."""
+    controls.spend_heading(settings.direction)
+    if settings.direction == "budget":
+        budget_plan(settings, source)
+    else:
+        target_plan(settings)
+        view = computed(plan.compute, replace(settings, typed_targets=True))
+        if view is not None and view.chart is not None:
+            with st.container(key=TYPED_CHART):
+                show_figure(view.chart, key="plan_fig_accuracy")
+    st.caption(TEXT["plan_note"])
+
+
+@st.fragment
+def budget_plan(settings: plan.Settings, source: Hashable) -> None:
+    """The weights, the chart stepped by the total budget and the table under it; a weight reruns this."""
+    settings = replace(settings, items=controls.spend_plan("budget"))
+    controls.spend_inputs("budget")
     key = (source, settings.protection, settings.items, settings.delta)
-    steps = (TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options), shared=True)
-             if settings.direction == "budget" else ChartSteps((), ()))
+    steps = TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options), shared=True)
     if steps is None:
         return
     if steps.frames:
         TOTAL.chart(steps.frames, TEXT["total_epsilon"])
         TOTAL.reading(steps.readings)
     elif (view := at_total(settings)) is not None:
-        st.markdown(view.text)  # the summary and the table in one element: cheaper for each step
-        for row in view.rows:
-            if row.clamped:
-                st.caption(f"**{md_escape(row.name)}**: {row.clamped}")
-        if view.chart is not None:
-            show_figure(view.chart, key="plan_fig_accuracy")
-    st.caption(TEXT["plan_note"])
+        st.markdown(view.text)
+
+
+@st.fragment
+def target_plan(settings: plan.Settings) -> None:
+    """The targets and the epsilon each needs, in one element: a typed target reruns only this."""
+    view = computed(plan.compute, replace(settings, items=controls.spend_plan("accuracy"), chart=False))
+    controls.spend_inputs("accuracy", view.blocks if view else (), chart=f".st-key-{TYPED_CHART}")
 
 
 def at_total(settings: plan.Settings) -> plan.PlanView | None:
@@ -106,13 +121,13 @@ def sensitivity_tab(ctx: PageContext, protection: Protection, frame: pd.DataFram
 
 
 @st.fragment
-def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items: tuple[Item, ...],
-            direction: str) -> None:
+def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, direction: str) -> None:
     """What the plan gives, in tabs: the total budget is the plan chart's own slider, and an ordinary
-    slider on the same value on the tabs that need the server at each step (`at_total`)."""
+    slider on the same value on the tabs that need the server at each step (`at_total`). The plan
+    is read as it is now (a weight or target typed since this fragment's arguments were taken)."""
     delta = controls.total_delta()
-    settings = plan.Settings(frame, protection, items, direction, TOTAL.value() if direction == "budget" else 0.0,
-                             delta)
+    settings = plan.Settings(frame, protection, controls.listed(), direction,
+                             TOTAL.value() if direction == "budget" else 0.0, delta)
 
     def with_plan(tab: Callable[[plan.PlanView], None]) -> Callable[[], None]:
         return lambda: None if (view := at_total(settings)) is None else tab(view)
@@ -127,13 +142,13 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, items
 
 @st.fragment
 def plan_and_results(ctx: PageContext) -> None:
-    """The plan on the left, what it gives on the right: a change of the plan (a target, a weight, a
-    statistic) reruns both, never the sidebar."""
+    """The plan on the left, what it gives on the right: a change of the plan (a statistic, its noise,
+    who is protected) reruns both, never the sidebar."""
     left, right = st.columns([2, 3], gap="large")
     with left:
-        protection, frame, direction, items = controls.the_plan(ctx)
+        protection, frame, direction = controls.the_plan(ctx)
     with right:
-        results(ctx, protection, frame, items, direction)
+        results(ctx, protection, frame, direction)
 
 
 ctx = start_page(TEXT["title"], icon="🧮", page=__file__)

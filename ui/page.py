@@ -42,7 +42,9 @@ _STYLE = (
     ".vega-embed:has(.vega-bindings){display:flex;flex-direction:column}.vega-embed .vega-bindings{order:-1;margin-bottom:1rem!important}"
     ".vega-bind label{display:flex;align-items:center;gap:1rem;font-size:1.1rem}"
     ".vega-bind input[type=range]{flex:0 1 32rem;min-width:10rem;height:1.5rem;accent-color:#ff4b4b}"
-    ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}</style>"
+    ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}"
+    # a chart whose parameters the page's own inputs write to (st-key-bound_*) shows none of Vega's
+    "[class*=st-key-bound_] .vega-bindings{display:none!important}</style>"
 )
 _LINK = "_share_link"  # the link made by the last click of the link button, shown once
 ROOT = Path(__file__).resolve().parents[1]

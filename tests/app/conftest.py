@@ -41,8 +41,9 @@ def page_errors(at: AppTest) -> list[str]:
 
 def page_text(at: AppTest) -> str:
     """All markdown, captions and readings of the page's own sliders, one block of text to search."""
-    shown = [_shown_reading(json.loads(c.proto.json)) for c in at.get("bidi_component")  # type: ignore[attr-defined]
-             if "_reading" in c.proto.id]  # type: ignore[attr-defined]
+    data = [json.loads(c.proto.json) for c in at.get("bidi_component")]  # type: ignore[attr-defined]
+    shown = [blocks_text(d["steps"][d["start"]] if "steps" in d else d["blocks"]) for d in data
+             if isinstance(d, dict) and ("steps" in d or "blocks" in d)]
     return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + shown)
 
 
@@ -122,15 +123,22 @@ _STAMPS = 0
 def reading(at: AppTest, key: str, name: str = "") -> str:
     """The sentences a chart's slider `key` shows on opening (ui/components/stepper), one block a
     line (a table's or metrics' rows as cells joined by " | ")."""
-    suffix = f"-{key}_reading{'_' + name if name else ''}"
-    found = [c for c in at.get("bidi_component") if c.proto.id.endswith(suffix)]  # type: ignore[attr-defined]
+    data = component_data(at, f"{key}_reading{'_' + name if name else ''}")
+    return blocks_text(data["steps"][data["start"]])
+
+
+def component_data(at: AppTest, key: str) -> dict:
+    """The data the page gave the custom component (st.components.v2) of key `key`."""
+    found = [c for c in at.get("bidi_component") if c.proto.id.endswith(f"-{key}")]  # type: ignore[attr-defined]
     assert len(found) == 1, [c.proto.id for c in at.get("bidi_component")]  # type: ignore[attr-defined]
-    return _shown_reading(json.loads(found[0].proto.json))  # type: ignore[attr-defined]
+    return json.loads(found[0].proto.json)  # type: ignore[attr-defined]
 
 
-def _shown_reading(data: dict) -> str:
+def blocks_text(blocks: list) -> str:
+    """Blocks of text (ui/reading.py) as a reader sees them: one a line, a table's or metrics' rows
+    as cells joined by " | "."""
     lines = []
-    for kind, content in data["steps"][data["start"]]:
+    for kind, content in blocks:
         lines += [" | ".join(row) for row in content] if kind in ("table", "metrics") else [content]
     return "\n".join(lines)
 

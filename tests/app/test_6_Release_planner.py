@@ -11,7 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dpcore.catalog import BUNDLED
-from tests.app.conftest import assert_clean, chart_titled, layout, page_errors, reading, run_page, step
+from tests.app.conftest import (assert_clean, blocks_text, chart_titled, component_data, layout, page_errors, reading,
+                                run_page, step)
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, to_json
 
@@ -21,11 +22,22 @@ PENGUINS_FRAME = pd.read_csv(BUNDLED["penguins"].path)
 CURVES = TEXT["curves_title"].split("\n")[0]
 
 
+def _type(at: AppTest, key: str, values: list[float | None]) -> AppTest:
+    """Type the plan's weights (`key` "plan_weights") or targets ("plan_targets") as the page's
+    inputs send them (ui/components/spend): every value, with the statistics' ids."""
+    at.session_state[key] = {"values": {"uids": list(at.session_state["_plan_uids"]), "values": values}}
+    return at.run()
+
+
 def _table(at: AppTest) -> dict[str, list[str]]:
     """The plan's table: from the reading under the chart whose own slider is the total budget, or
-    from the markdown it is shown in when there is no such chart (the accuracy direction)."""
-    if any(c.proto.id.endswith("-plan_eps_reading") for c in at.get("bidi_component")):
-        cells = [line.split(" | ") for line in reading(at, "plan_eps").split("\n") if " | " in line]
+    under the targets (the accuracy direction), or from the markdown it is shown in when there is
+    no chart to step."""
+    ids = [c.proto.id for c in at.get("bidi_component")]
+    if any(i.endswith(("-plan_eps_reading", "-plan_targets")) for i in ids):
+        shown = (reading(at, "plan_eps") if any(i.endswith("-plan_eps_reading") for i in ids)
+                 else blocks_text(component_data(at, "plan_targets")["blocks"]))
+        cells = [line.split(" | ") for line in shown.split("\n") if " | " in line]
     else:
         text = next(m.value for m in at.markdown if f"| {TEXT['col_statistic']} |" in m.value)
         lines = [line for line in text.splitlines() if line.startswith("|")]
@@ -59,8 +71,16 @@ def test_the_total_budget_moves_every_accuracy_and_only_the_chart_s_data() -> No
     assert layout(chart_titled(at, CURVES)) == spec
 
 
+def _open_add_panel(at: AppTest) -> AppTest:
+    """Open "Add a statistic" (its body is drawn only while open)."""
+    at.session_state["plan_add_open"] = True
+    return at.run()
+
+
 def test_adding_and_removing_statistics() -> None:
     at = run_page(PAGE, PENGUINS)
+    assert not [r for r in at.radio if r.key == "plan_add_kind"]  # the closed panel draws nothing
+    at = _open_add_panel(at)
     at.radio(key="plan_add_kind").set_value("sum").run()
     at.selectbox(key="plan_add_col").set_value("body_mass_g").run()
     at.button(key="plan_add").click().run()
@@ -72,7 +92,7 @@ def test_adding_and_removing_statistics() -> None:
 
 
 def test_a_histogram_of_an_undocumented_column_needs_typed_categories() -> None:
-    at = run_page(PAGE, PENGUINS)
+    at = _open_add_panel(run_page(PAGE, PENGUINS))
     at.radio(key="plan_add_kind").set_value("histogram").run()
     at.selectbox(key="plan_add_col").set_value("island").run()  # documented: prefilled
     assert at.text_area(key="plan_add_cats_island").value == "Biscoe\nDream\nTorgersen"
@@ -84,16 +104,22 @@ def test_accuracy_in_gives_epsilon_out() -> None:
     at = run_page(PAGE, PENGUINS)
     at.radio(key="plan_direction").set_value("accuracy").run()
     assert [row for row in _table(at)[TEXT["col_accuracy"]]] == [TEXT["target_missing"]] * 3
-    at.number_input(key="plan_t_0").set_value(10.0).run()
+    chart = at.get("vega_lite_chart")[0].proto
+    _type(at, "plan_targets", [10.0, None, None])
     table = _table(at)
     assert_clean(at)
     assert table[TEXT["col_accuracy"]][0] == "±10"
     assert float(table[TEXT["col_epsilon"]][0]) == pytest.approx(math.log(20) / 10, abs=5e-4)
+    assert at.get("vega_lite_chart")[0].proto == chart  # it places the points from the inputs itself
+    at.button_group(key="plan_tab").set_value("cost").run()  # the other tabs price the plan as typed
+    assert TEXT["empty_plan"] not in [i.value for i in at.info]
+    assert_clean(at)
+    assert json.loads(at.query_params["plan"])[0]["target"] == 10.0  # a link keeps the targets
 
 
 def test_a_weight_shifts_the_budget() -> None:
     at = run_page(PAGE, PENGUINS)
-    at.number_input(key="plan_w_0").set_value(2.0).run()
+    _type(at, "plan_weights", [2.0, 1.0, 1.0])
     eps = [float(e) for e in _table(at)[TEXT["col_epsilon"]]]
     assert eps == [0.5, 0.25, 0.25]
 
@@ -176,7 +202,7 @@ def test_the_sensitivity_tab_draws_without_error() -> None:
 
 
 def test_a_filtered_count_and_the_delta_control() -> None:
-    at = run_page(PAGE, PENGUINS)
+    at = _open_add_panel(run_page(PAGE, PENGUINS))
     at.selectbox(key="plan_add_fcol").set_value("species").run()
     at.text_input(key="plan_add_fval").set_value("Gentoo").run()
     at.button(key="plan_add").click().run()

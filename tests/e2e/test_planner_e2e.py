@@ -5,12 +5,15 @@ past the budget, and download the report."""
 from __future__ import annotations
 
 import json
+import math
 import re
+
+import pytest
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import chart, mark_labels, open_app, upload_csv, wait_for_app_run
+from tests.e2e.conftest import chart, label_number, mark_labels, open_app, upload_csv, wait_for_app_run
 from ui.text.planner import TEXT
 
 PLANNER = "/Release_planner"
@@ -120,3 +123,25 @@ def test_plan_three_statistics_release_and_be_refused_past_the_budget(page: Page
     assert histogram["bins"]["labels"] == ["North", "South", "East", "West"]
     assert not re.search(r"\bp\d+\b", json.dumps(report))  # no raw value (the IDs) in the report
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_a_typed_target_gives_its_epsilon_and_the_chart_puts_its_point_there(page: Page, base_url: str) -> None:
+    """Targets in: the epsilon a target needs, in the table under the inputs, and the point the chart
+    places itself where the statistic's curve crosses the typed target (no redraw of the chart)."""
+    open_app(page, f"{base_url}{PLANNER}?data=penguins&plan_direction=accuracy")
+    figure = chart(page, TEXT["curves_title"].split("\n")[0])
+    expect(figure.locator("g.chosen_marks path")).to_have_count(0)  # no target yet, no point
+    box = page.get_by_role("spinbutton", name=TEXT["name_count"])
+    box.fill("10")
+    box.press("Enter")
+    wait_for_app_run(page)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=TEXT["name_count"], exact=True))
+    expect(row).to_contain_text("±10")
+    table_epsilon = float(row.get_by_role("cell").nth(2).inner_text())  # the table's third column: ε spent
+    assert table_epsilon == pytest.approx(math.log(20) / 10, abs=5e-3)  # Laplace, sensitivity 1, 95%
+    (label,) = mark_labels(figure, "chosen")
+    assert label_number(label, 0) == pytest.approx(math.log(20) / 10, rel=1e-3)  # exact for Laplace
+    page.get_by_role("radio", name=TEXT["tab_cost"]).click()  # the other tabs price the plan as typed
+    wait_for_app_run(page)
+    basic = page.get_by_role("row").filter(has=page.get_by_role("cell", name=TEXT["acc_basic"], exact=True))
+    expect(basic).to_contain_text(f"{table_epsilon:g}")

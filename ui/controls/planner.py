@@ -7,7 +7,7 @@ id, so removing one does not shift the others' values.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
 
@@ -21,9 +21,11 @@ from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
 from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
+from ui.components import spend
 from ui.datasets import UPLOAD, Dataset
 from ui.memo import shared_memo
 from ui.page import PageContext, show_error, show_metrics
+from ui.reading import Block
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT as COMMON
@@ -34,11 +36,12 @@ from ui.views.planner import cost
 from ui.views.planner import ledger as ledger_view
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
-from ui.views.planner.plan import PlanView, name_of
+from ui.views.planner.plan import PlanView, name_of, unique_names
 from ui.widgets import delta_select
 
 _PLAN, _UIDS, _NEXT, _FOR = "_plan_items", "_plan_uids", "_plan_next_uid", "_plan_dataset"
 _LEDGER, _DRAWN = "_plan_ledger", "_plan_drawn"  # kept across pages: the session's budget and last release
+_SPEND = {"budget": "plan_weights", "accuracy": "plan_targets"}  # keys of the spend inputs
 
 
 def public_bounds(dataset: Dataset, column: str) -> tuple[tuple[float, float] | None, str]:
@@ -88,8 +91,9 @@ def _start(dataset: Dataset) -> None:
         items = default_plan(dataset)
         st.caption(TEXT["default_plan_note"])
     st.session_state[_FOR] = dataset.ident
-    st.session_state[_NEXT] = len(items)
-    _set_items(items, list(range(len(items))))
+    first = st.session_state.get(_NEXT, 0)  # ids never reused: what was typed for the old plan stays there
+    st.session_state[_NEXT] = first + len(items)
+    _set_items(items, list(range(first, first + len(items))))
 
 
 def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
@@ -113,36 +117,29 @@ def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
     return Protection(m, id_column), bounded.frame, sentence
 
 
-def _item_controls(item: Item, uid: int, direction: str) -> Item | None:
-    """One listed statistic: its noise and its weight or target; None when removed."""
+def _item_controls(item: Item, uid: int) -> Item | None:
+    """One listed statistic: its name and noise; None when removed. Its weight or target is set
+    beside the results (`spend_inputs`)."""
     with st.container(border=True):
-        head, remove = st.columns([3, 2], vertical_alignment="center")
-        head.markdown(f"**{md_escape(name_of(item))}**")
-        if remove.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:", type="tertiary"):
+        head = st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute")
+        head.markdown(f"**{md_escape(name_of(item))}**", width="content")
+        if head.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:", type="tertiary"):
             return None
-        left, right = st.columns(2)
-        if item.kind != "quantile":
-            mechanism = left.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
-                                       format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
-            item = replace(item, mechanism=mechanism)
-        else:
-            left.caption(TEXT["mechanism_selection"])
-        if direction == "budget":
-            weight = right.number_input(TEXT["weight"], min_value=0.0, value=float(item.weight), step=0.5,
-                                        key=f"plan_w_{uid}")
-            return replace(item, weight=weight)
-        target = right.number_input(TEXT["target"], min_value=0.0, value=item.target, step=1.0,
-                                    key=f"plan_t_{uid}", placeholder=TEXT["target_placeholder"])
-        return replace(item, target=target if target else None)
+        if item.kind == "quantile":
+            st.caption(TEXT["mechanism_selection"])
+            return item
+        mechanism = st.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
+                                 format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
+        return replace(item, mechanism=mechanism)
 
 
-def plan_items(ctx: PageContext, direction: str) -> tuple[Item, ...]:
+def plan_items(ctx: PageContext) -> None:
     """The listed statistics with their widgets, and the form that adds one."""
     _start(ctx.dataset)
     items, uids = st.session_state[_PLAN], st.session_state[_UIDS]
     if not items:
         st.info(TEXT["empty_plan"])
-    kept = [(new, uid) for item, uid in zip(items, uids) if (new := _item_controls(item, uid, direction)) is not None]
+    kept = [(new, uid) for item, uid in zip(items, uids) if (new := _item_controls(item, uid)) is not None]
     new_items, new_uids = tuple(i for i, _ in kept), [u for _, u in kept]
     added = add_statistic(ctx.dataset)
     if added is not None:
@@ -152,14 +149,51 @@ def plan_items(ctx: PageContext, direction: str) -> tuple[Item, ...]:
         _set_items(new_items, new_uids)
         if len(new_uids) != len(uids):
             st.rerun()  # redraw the list at once (a removed card must not linger one run)
-    return new_items
+
+
+def spend_plan(direction: str) -> tuple[Item, ...]:
+    """The plan with the weights (a total budget in) or targets (targets in) last typed in
+    `spend_inputs`, kept in the session and the address."""
+    items, uids = st.session_state[_PLAN], st.session_state[_UIDS]
+    sent = spend.typed(_SPEND[direction])
+    if direction == "budget":
+        new = tuple(replace(i, weight=sent[u] or 0.0) if u in sent else i for i, u in zip(items, uids))
+    else:
+        new = tuple(replace(i, target=sent[u] or None) if u in sent else i for i, u in zip(items, uids))
+    if new != items:
+        _set_items(new, uids)
+    return new
+
+
+def spend_inputs(direction: str, blocks: Sequence[Block] = (), chart: str = "") -> None:
+    """Each listed statistic's weight or target accuracy, side by side under one heading (drawn
+    apart, `spend_heading`) and named by its statistic, with `blocks` of text under them: one
+    element, so that a typed number reruns little. `chart`: the container of a chart that reads the
+    targets as they are typed (ui/components/spend)."""
+    items, uids = st.session_state[_PLAN], st.session_state[_UIDS]
+    if not items:
+        return
+    budget = direction == "budget"
+    spend.spend_inputs(_SPEND[direction], unique_names(items), uids, [i.weight if budget else i.target for i in items],
+                       "" if budget else TEXT["target_placeholder"], 0.5 if budget else 1.0, blocks, chart)
+
+
+def spend_heading(direction: str) -> None:
+    """What the numbers of `spend_inputs` are: weights or target accuracies."""
+    if st.session_state[_PLAN]:
+        st.markdown(f"**{TEXT['weight' if direction == 'budget' else 'target']}**")
 
 
 def add_statistic(dataset: Dataset) -> Item | None:
     """The "Add a statistic" panel: kind, column and its public facts; the item when Add is clicked."""
     frame = dataset.table.frame
     columns = [str(c) for c in frame.columns]
-    with st.expander(TEXT["add_title"], icon=":material/add:", key="plan_add_open"):  # stays open as it changes
+    # keyed, it stays open as it changes; its body is drawn only while open (fewer elements for every
+    # rerun of the page to redraw: a typed target, LEARNED.md)
+    panel = st.expander(TEXT["add_title"], icon=":material/add:", key="plan_add_open", on_change="rerun")
+    if not panel.open:
+        return None
+    with panel:
         kind = st.radio(TEXT["stat_kind"], STAT_KINDS, format_func=lambda k: TEXT[f"kind_{k}"], key="plan_add_kind")
         numeric = [c for c in columns if is_numeric_column(frame, c)]
         choices = columns if kind in ("count", "histogram") else numeric
@@ -203,9 +237,9 @@ def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
     return Item(kind, column, lower=lower, upper=upper)  # type: ignore[arg-type]
 
 
-def the_plan(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str, tuple[Item, ...]]:
+def the_plan(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
     """The left side of the planner: who is protected (and the data after contribution bounding),
-    whether a total budget or targets are given, and the statistics listed."""
+    whether a total budget or targets are given, and the statistics listed (`listed`)."""
     st.subheader(TEXT["section_unit"])
     if getattr(BUNDLED.get(ctx.dataset.key), "weight_column", None):
         st.info(TEXT["aggregated"])
@@ -217,7 +251,13 @@ def the_plan(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str, tuple[Ite
         unit, frame = Protection(), ctx.dataset.table.frame
     st.subheader(TEXT["section_statistics"])
     chosen = direction()
-    return unit, frame, chosen, plan_items(ctx, chosen)
+    plan_items(ctx)
+    return unit, frame, chosen
+
+
+def listed() -> tuple[Item, ...]:
+    """The plan as it is now: its statistics with their latest weights and targets."""
+    return st.session_state[_PLAN]
 
 
 def direction() -> str:

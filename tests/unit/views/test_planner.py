@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 
@@ -107,6 +108,26 @@ def test_the_chart_has_a_curve_and_a_point_per_statistic() -> None:
              if s == "Count of rows"]
     expected = [accuracy("laplace", e, 1.0) / len(PENGUINS) for e in plan.CURVE_EPSILONS]
     assert count == pytest.approx(expected)
+
+
+def test_with_typed_targets_the_chart_reads_them_itself_and_never_changes_with_them() -> None:
+    bad = Item("sum", "body_mass_g")  # no public bounds: no curve, but its input keeps its place
+    items = (PLAN[0], bad, *PLAN[1:])
+    untargeted = plan.compute(_settings(direction="accuracy", typed_targets=True, items=items))
+    targeted = plan.compute(_settings(direction="accuracy", typed_targets=True,
+                                      items=tuple(replace(i, target=5.0 * (n + 1)) for n, i in enumerate(items))))
+    chart = untargeted.chart
+    assert all(r.problem for r in untargeted.rows) and [bool(r.problem) for r in targeted.rows] == [
+        False, True, False, False, False, False]
+    assert [p["name"] for p in chart["params"]] == ["target_0", "target_2", "target_3", "target_4", "target_5"]
+    assert set(chart["datasets"]) == {"curves"}  # the points are placed by the chart, from the inputs
+    curves = chart["datasets"]["curves"]
+    named = dict(zip(curves.column("series").to_pylist(), curves.column("slot").to_pylist()))
+    assert named == {r.name: slot for slot, r in enumerate(untargeted.rows) if slot != 1}  # with or without target
+    assert json.dumps({k: v for k, v in chart.items() if k != "datasets"}) == json.dumps(
+        {k: v for k, v in targeted.chart.items() if k != "datasets"})
+    assert curves.equals(targeted.chart["datasets"]["curves"])
+    assert plan.compute(_settings(direction="accuracy", chart=False)).chart is None
 
 
 def test_a_plan_round_trips_through_json_and_rejects_anything_else() -> None:

@@ -14,9 +14,11 @@ from ui.reading import Block
 _HERE = Path(__file__).parent
 _FOLLOW = st.components.v2.component("dpx_step_follow", html="<span></span>",
                                      js=(_HERE / "follow.js").read_text(encoding="utf-8"))
+BLOCKS_JS = (_HERE / "blocks.js").read_text(encoding="utf-8")  # draws [kind, content] blocks as text
+READING_CSS = (_HERE / "reading.css").read_text(encoding="utf-8")
 _READING = st.components.v2.component(
     "dpx_step_reading", html='<div class="reading"></div>',
-    css=(_HERE / "reading.css").read_text(encoding="utf-8"), js=(_HERE / "reading.js").read_text(encoding="utf-8"),
+    css=READING_CSS, js=BLOCKS_JS + (_HERE / "reading.js").read_text(encoding="utf-8"),
 )
 
 

@@ -1,86 +1,9 @@
 // The sentences that read a stepped chart (ui/charts/stepped.py), for the frame its slider shows:
-// swapped in the browser on every step, with the chart. Text only (textContent, never HTML).
+// swapped in the browser on every step, with the chart (blocks.js draws them).
 // data: {chart: CSS selector of the chart's container, steps: [[[kind, content], ...], ...], start}
-// kind: "p" a paragraph, "strong" a bold line, "li" an item of a bulleted list, "error" a refusal
-// (in "p" and "li", text between ** and ** is bold); "table": content is rows, the first the header;
-// "metrics": content is (label, value) rows, shown as a row of big numbers.
-function inline(element, text) {
-  text.split("**").forEach((part, i) => {
-    if (!part) return;
-    if (i % 2 === 0) {
-      element.append(part);
-    } else {
-      const strong = document.createElement("strong");
-      strong.textContent = part;
-      element.append(strong);
-    }
-  });
-}
-
-function table(rows) {
-  const frame = document.createElement("div"); // scrolls sideways on a phone rather than squeezing words
-  frame.className = "table-frame";
-  const element = frame.appendChild(document.createElement("table"));
-  rows.forEach((row, r) => {
-    const line = element.insertRow();
-    for (const cell of row) {
-      const box = document.createElement(r === 0 ? "th" : "td");
-      box.textContent = cell;
-      line.append(box);
-    }
-  });
-  return frame;
-}
-
-function metrics(rows) {
-  const element = document.createElement("div");
-  element.className = "metrics";
-  for (const [label, value] of rows) {
-    const item = document.createElement("div");
-    const name = document.createElement("div");
-    const number = document.createElement("div");
-    name.className = "metric-label";
-    number.className = "metric-value";
-    name.textContent = label;
-    number.textContent = value;
-    item.append(name, number);
-    element.append(item);
-  }
-  return element;
-}
-
 export default function ({ data, parentElement }) {
   const root = parentElement.querySelector(".reading");
-  const show = (step) => {
-    const blocks = [];
-    let list = null;
-    for (const [kind, content] of data.steps[step] || []) {
-      if (kind === "table" || kind === "metrics") {
-        list = null;
-        blocks.push(kind === "table" ? table(content) : metrics(content));
-        continue;
-      }
-      const element = document.createElement(kind === "li" ? "li" : "p");
-      if (kind === "strong") {
-        const strong = document.createElement("strong");
-        strong.textContent = content;
-        element.append(strong);
-      } else if (kind === "error") {
-        element.textContent = content;
-        element.className = "error";
-      } else {
-        inline(element, content);
-      }
-      if (kind === "li") {
-        if (!list) blocks.push((list = document.createElement("ul")));
-        list.append(element);
-      } else {
-        list = null;
-        blocks.push(element);
-      }
-    }
-    root.replaceChildren(...blocks);
-  };
+  const show = (step) => root.replaceChildren(...blocks(data.steps[step] || []));
   show(data.start);
   const moved = (event) => {
     const target = event.target;

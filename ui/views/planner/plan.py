@@ -22,10 +22,10 @@ from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.errors import message
 from ui.safe import md_escape
-from ui.charts.planner import AccuracyLabels, accuracy_curves
+from ui.charts.planner import AccuracyLabels, TypedTarget, accuracy_curves
 from ui.i18n import per_language
 from ui.text.common import TEXT as COMMON
-from ui.reading import Rows
+from ui.reading import Block, Rows
 from ui.text.planner import TEXT
 from ui.views.steps import ChartSteps, at_each
 from ui.views.planner.items import Item, Statistic, statistic
@@ -46,6 +46,10 @@ class Settings:
     total_epsilon: float
     delta: float
     alpha: float = 0.05
+    # Targets in, typed on the page: the chart reads each target as it is typed and places the
+    # points itself (ui.charts.planner.TypedTarget), so it never changes with a target.
+    typed_targets: bool = False
+    chart: bool = True  # False: the table alone, beside a chart drawn apart (a typed target's rerun)
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class PlanView:
     total_delta: float
     table: dict[str, list[str]]
     summary: str
-    text: str  # the summary and the table, as one markdown element
+    text: str  # the summary, the table and what clamping does to each sum or mean: one markdown element
     chart: dict | None
     cells: Rows = ()  # the table as plain text (header first), for a reading the browser swaps
 
@@ -82,6 +86,12 @@ class PlanView:
     def events(self) -> tuple[tuple[AdditiveNoise, int], ...]:
         """Every noise the release adds, each answered once: what the accountants price."""
         return tuple(e for r in self.rows if not r.problem for e in r.events)
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        """The summary, the table and what clamping does, as blocks of text (ui/reading.py)."""
+        return (("p", self.summary), ("table", self.cells),
+                *(("p", f"**{r.name}**: {r.clamped}") for r in self.rows if r.clamped))
 
     @property
     def histograms(self) -> tuple[tuple[float, int], ...]:
@@ -160,20 +170,43 @@ def _relative(row: Row) -> float:
     return row.accuracy / row.reference if row.reference > 0 else math.inf
 
 
-def _curve(row: Row, s: Settings) -> np.ndarray:
-    stat = row.stat
-    return np.array([stat.accuracy(row.item.mechanism, e, s.protection, s.alpha, row.delta, frame=s.frame)
-                     for e in CURVE_EPSILONS]) / row.reference
+def _curve(stat: Statistic, mechanism: str, delta: float, reference: float, s: Settings) -> np.ndarray:
+    return np.array([stat.accuracy(mechanism, e, s.protection, s.alpha, delta, frame=s.frame)
+                     for e in CURVE_EPSILONS]) / reference
 
 
-def _unique_names(rows: tuple[Row, ...]) -> tuple[Row, ...]:
-    """Two statistics with the same name (two counts) become "Count of rows" and "Count of rows (2)"."""
+def _chart(rows: tuple[Row, ...], delta_each: float, s: Settings) -> dict | None:
+    """The accuracy curves with the plan's point on each. With targets typed in inputs, a curve for
+    every valid statistic, target or not, and points the chart places itself from the inputs: the
+    chart does not change as a target is typed."""
+    if s.direction != "accuracy" or not s.typed_targets:
+        good = [r for r in rows if not r.problem and r.reference > 0]
+        curves = {r.name: _curve(r.stat, r.item.mechanism, r.delta, r.reference, s) for r in good}
+        chosen = {r.name: (r.epsilon, _relative(r)) for r in good}
+        return accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
+    curves, typed = {}, []
+    for slot, row in enumerate(rows):
+        try:
+            stat = statistic(row.item)
+            reference, _ = _reference(stat, s.frame)
+            delta = delta_each if row.item.mechanism == "gaussian" else 0.0
+            if reference > 0:
+                curves[row.name] = _curve(stat, row.item.mechanism, delta, reference, s)
+                typed.append(TypedTarget(slot, reference))
+        except ValueError:
+            continue  # the table says what is wrong with it
+    return accuracy_curves(CURVE_EPSILONS, curves, {}, ACCURACY_CHART(), typed) if curves else None
+
+
+def unique_names(items: Sequence[Item]) -> list[str]:
+    """Each statistic's name, two of the same name apart: "Count of rows" and "Count of rows (2)"."""
     seen: dict[str, int] = {}
-    named = []
-    for row in rows:
-        seen[row.name] = seen.get(row.name, 0) + 1
-        named.append(row if seen[row.name] == 1 else replace(row, name=f"{row.name} ({seen[row.name]})"))
-    return tuple(named)
+    names = []
+    for item in items:
+        name = name_of(item)
+        seen[name] = seen.get(name, 0) + 1
+        names.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return names
 
 
 def compute(s: Settings) -> PlanView:
@@ -191,7 +224,7 @@ def compute(s: Settings) -> PlanView:
                      for i, e in zip(s.items, shares))
     else:
         rows = tuple(_row(i, None, delta_each, s) for i in s.items)
-    rows = _unique_names(rows)
+    rows = tuple(replace(r, name=n) for r, n in zip(rows, unique_names([r.item for r in rows])))
     good = [r for r in rows if not r.problem]
     total = float(sum(r.epsilon for r in good))
     total_delta = float(sum(r.delta for r in good))
@@ -211,11 +244,11 @@ def compute(s: Settings) -> PlanView:
     )
     if total_delta > 0:
         summary += " " + TEXT["summary_delta"].format(delta=fmt.tiny(total_delta))
-    curves = {r.name: _curve(r, s) for r in good if r.reference > 0}
-    chosen = {r.name: (r.epsilon, _relative(r)) for r in good if r.reference > 0}
-    chart = accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
+    chart = _chart(rows, delta_each, s) if s.chart else None
     cells = (tuple(plain), *zip(*plain.values()))
-    return PlanView(rows, total, total_delta, table, summary, f"{summary}\n\n{fmt.markdown_table(table)}", chart, cells)
+    clamping = [f"**{md_escape(r.name)}**: {r.clamped}" for r in rows if r.clamped]
+    text = "\n\n".join([summary, fmt.markdown_table(table), *clamping])
+    return PlanView(rows, total, total_delta, table, summary, text, chart, cells)
 
 
 def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
@@ -223,5 +256,4 @@ def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
     steps = at_each(compute, s, epsilons, field="total_epsilon")
     if steps.template.chart is None:
         return ChartSteps((), ())
-    return steps.chart_steps(lambda v: v.chart, lambda v: (
-        ("p", v.summary), ("table", v.cells), *(("p", f"**{r.name}**: {r.clamped}") for r in v.rows if r.clamped)))
+    return steps.chart_steps(lambda v: v.chart, lambda v: v.blocks)

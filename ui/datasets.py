@@ -112,6 +112,7 @@ def _read_upload() -> Dataset | None:
 def dataset_picker() -> Dataset:
     """Render the sidebar's dataset picker and return the dataset in use."""
     options = [*BUNDLED, UPLOAD]
+    asked = None if "data" in st.session_state else st.query_params.get("data")  # a link, on a first visit
     choice = url_choice(
         st.sidebar.selectbox,
         TEXT["sidebar_dataset"],
@@ -121,6 +122,9 @@ def dataset_picker() -> Dataset:
         format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else TEXT[f"dataset_{k}"],
         persist_state="session",
     )
+    if asked is not None and asked not in options:  # an old or mistyped link: say so, never silently
+        shown = md_escape(TEXT[f"dataset_{choice}"])
+        st.toast(TEXT["sidebar_unknown_dataset"].format(asked=md_escape(asked), name=shown), icon=":material/help:")
     if choice != UPLOAD:
         return bundled_dataset(choice)
     dataset = _read_upload()

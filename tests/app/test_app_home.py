@@ -37,3 +37,13 @@ def test_dataset_choice_survives_a_page_switch() -> None:
     at.switch_page("pages/2_Histogram_and_neighbour.py").run()
     assert_clean(at)
     assert at.selectbox(key="data").value == "zoo"
+
+
+def test_a_link_to_a_dataset_the_app_does_not_have_says_so_once() -> None:
+    at = run_page("pages/6_Release_planner.py", {"data": "adult<b>"})
+    assert_clean(at)
+    (toast,) = at.toast
+    assert "adult<b>" not in toast.value and "adult" in toast.value  # escaped, never markup
+    assert "Patients per age bucket" in toast.value  # what it shows instead
+    assert not run_page("app.py", {"data": "penguins"}).toast
+    assert not at.run().toast  # said on the first visit, not at every rerun

@@ -62,6 +62,9 @@ EN: dict[str, str] = {
     "sidebar_seed": "Seed",
     "sidebar_seed_help": "The same seed gives the same noise and the same pictures, on any machine: share the link to share the view.",
     "sidebar_in_use": "In use: {name} ({rows:,} rows, {cols} columns)",
+    "sidebar_unknown_dataset": (
+        "The link asks for a dataset called “{asked}”, which this app does not have: it shows {name}."
+    ),
     "sidebar_kept_previous": "Your file could not be used, so the page still shows {name}.",
     "sidebar_share": "The address holds every setting, the open tab and the seed: a link reopens this exact view.",
     "share_button": "Link to this view",

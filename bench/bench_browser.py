@@ -143,6 +143,7 @@ async ({quiet, timeout, noRerun, since, charts, rerun}) => {
 SHOWN = """Array.from(document.querySelectorAll('[data-testid=stException], [data-testid=stAlertContentError]'))
   .map(e => e.innerText.split('\\n')[0].slice(0, 120)).join(' | ')"""
 OPENING = {"sent": 0, "received": 0, "now": 0}  # traffic counts before a page's first message
+TRAFFIC = "() => { const b = window.__bench; return {sent: b.sent, received: b.received, now: performance.now()} }"
 
 
 def _settle(page: Page, quiet: int, timeout: int, since: dict, charts: bool, rerun: bool = True) -> dict:
@@ -252,8 +253,7 @@ class _Timer:
     def press(self, key: str, rerun: bool, counted: bool) -> str | None:
         """Press `key`; note its time if `counted`. Returns why it did not settle, if it did not."""
         cpu_start = self._busy()
-        since = self.page.evaluate("() => { const b = window.__bench; "
-                                   "return {sent: b.sent, received: b.received, now: performance.now()} }")
+        since = self.page.evaluate(TRAFFIC)
         self.page.keyboard.press(key)
         result = _settle(self.page, STEP_QUIET_MS, STEP_TIMEOUT_MS, since, charts=False, rerun=rerun)
         cpu = self._busy() - cpu_start
@@ -293,13 +293,16 @@ def slider_steps(page: Page, url: str, warmup: int, steps: int, figures: Figures
 
 def typed_steps(page: Page, url: str, label: str, warmup: int, steps: int, figures: Figures) -> None:
     """Time `steps` numbers typed into the first number input named `label` (after `warmup`):
-    each a new value filled in (not timed), then Enter, timed to the page settled."""
+    each a new value filled in (not timed; what it changes in the browser alone, such as a chart's
+    point following the digits, is let finish, as it would before a person presses a key), then
+    Enter, timed to the page settled."""
     _open(page, url, figures)
     figures.note = f"'{label}' typed, then Enter"
     box = page.get_by_role("spinbutton", name=label).first
     timer = _Timer(page, figures)
     for i in range(warmup + steps):
         box.fill(str(TYPED_VALUES[i % 2]))
+        _settle(page, STEP_QUIET_MS, STEP_TIMEOUT_MS, page.evaluate(TRAFFIC), charts=False, rerun=False)
         why = timer.press("Enter", True, i >= warmup)
         if why is not None:
             figures.problems.append(f"edit {i + 1}: {why}")

@@ -1,9 +1,8 @@
 """The attacker's view: posterior bounds, exact posteriors, privacy loss, hypothesis tests and a game.
 
-Only the part in the URL (?post_part=…) runs, beside the shared settings (a fragment); epsilon and the
-part, and each control that moves only its own charts, are nested fragments. controls -> compute -> draw.
-On the posterior bounds, epsilon is the chart's own slider: a step is drawn by the browser, words,
-numbers and the mechanism's caption included (ui/chart_slider.py).
+Only the part in the URL (?post_part=…) runs, beside the shared settings (a fragment); epsilon, the part
+and each control that moves only its own charts are nested fragments. controls -> compute -> draw. On
+the bounds, epsilon is the chart's own slider, drawn by the browser with words and caption (ui/chart_slider.py).
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ EPSILON = ChartSlider("post_eps")
 
 
 def part_bounds(ctx: PageContext, shared: controls.Shared, caption_slot: DeltaGenerator) -> None:
-    """The band at every ε, stepped by the chart's own slider; the mechanism's caption (when there is
-    a pair to calibrate it on) follows it."""
+    """The band at every ε, stepped by the chart's own slider; the mechanism's caption (given a pair) follows."""
     steps = EPSILON.steps("post_bounds_steps", shared.prior, lambda: bounds.compute_steps(
         bounds.Settings(EPSILON.value(), shared.prior), EPSILON.options), shared=True)
     if steps is None:
@@ -135,8 +133,8 @@ def attacker_view(ctx: PageContext) -> None:
 @st.fragment
 def release_view(ctx: PageContext, shared: controls.Shared, part: str, epsilon_slot: DeltaGenerator,
                  caption_slot: DeltaGenerator, content: DeltaGenerator) -> None:
-    """Epsilon, the mechanism's caption and the part. On the bounds, epsilon is the chart's own
-    slider; the other parts need the server at each step: an ordinary slider on the same value."""
+    """Epsilon, the mechanism's caption and the part. Off the bounds, each step needs the server:
+    an ordinary slider on the same value as the chart's own."""
     if part == "bounds":  # ε and the prior alone: drawn even when the pair is bad
         with content:
             return part_bounds(ctx, shared, caption_slot)

@@ -31,9 +31,10 @@ export default function ({ data, setStateValue, parentElement }) {
     }));
     row.dataset.signature = signature;
   }
-  row.querySelectorAll("input").forEach((box, slot) => {  // the server's numbers, except where one is typed
+  row.querySelectorAll("input").forEach((box, slot) => {  // the server's numbers, except in the box being typed in
     const value = data.values[slot];
-    if (box !== document.activeElement && number(box.value) !== value) box.value = value == null ? "" : String(value);
+    const typing = box.getRootNode().activeElement === box;  // the shadow root's focus, not the document's
+    if (!typing && number(box.value) !== value) box.value = value == null ? "" : String(value);
   });
   root.querySelector(".reading").replaceChildren(...blocks(data.blocks || []));
   if (!data.chart) return undefined;

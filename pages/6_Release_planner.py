@@ -2,9 +2,8 @@
 total, the risk in plain words, sensitivity explored, and a release drawn with OpenDP.
 
 The plan on the left (who is protected, what to publish); what it gives on the right, in a fragment
-of its own. The total budget is the accuracy chart's own slider: a step is drawn by the browser, the
-summary and the table with it (ui/chart_slider.py). Each tab is controls -> compute
-(ui/views/planner) -> draw.
+of its own, its weights or targets in a smaller one. The total budget is the accuracy chart's own slider
+(ui/chart_slider.py). Each tab is controls -> compute (ui/views/planner) -> draw.
 """
 
 from __future__ import annotations
@@ -30,17 +29,15 @@ TYPED_CHART = "bound_plan_accuracy"  # the chart that reads the targets as typed
 
 
 def plan_tab(settings: plan.Settings, source: Hashable) -> None:
-    """Each statistic's weight or target, then what it gives: the table, and the accuracy chart
-    (stepped by the total budget, or reading the targets from their inputs as they are typed)."""
+    """Each statistic's weight or target, then the table and the accuracy chart they give."""
     controls.spend_heading(settings.direction)
     if settings.direction == "budget":
         budget_plan(settings, source)
     else:
         target_plan(settings)
-        view = computed(plan.compute, replace(settings, typed_targets=True))
-        if view is not None and view.chart is not None:
+        if (chart := plan.typed_chart(settings)) is not None:
             with st.container(key=TYPED_CHART):
-                show_figure(view.chart, key="plan_fig_accuracy")
+                show_figure(chart, key="plan_fig_accuracy")
     st.caption(TEXT["plan_note"])
 
 
@@ -63,13 +60,12 @@ def budget_plan(settings: plan.Settings, source: Hashable) -> None:
 @st.fragment
 def target_plan(settings: plan.Settings) -> None:
     """The targets and the epsilon each needs, in one element: a typed target reruns only this."""
-    view = computed(plan.compute, replace(settings, items=controls.spend_plan("accuracy"), chart=False))
+    view = computed(plan.compute, replace(settings, items=controls.spend_plan("accuracy")))
     controls.spend_inputs("accuracy", view.blocks if view else (), chart=f".st-key-{TYPED_CHART}")
 
 
 def at_total(settings: plan.Settings) -> plan.PlanView | None:
-    """The plan at the total budget the server knows, under an ordinary slider on it: for the parts
-    that need the server at each step of the budget."""
+    """The plan at the server's total budget (an ordinary slider on it), for the tabs that need it."""
     if settings.direction == "budget":
         settings = replace(settings, total_epsilon=TOTAL.widget(TEXT["total_epsilon"]))
     return computed(plan.compute, settings)
@@ -122,9 +118,8 @@ def sensitivity_tab(ctx: PageContext, protection: Protection, frame: pd.DataFram
 
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, direction: str) -> None:
-    """What the plan gives, in tabs: the total budget is the plan chart's own slider, and an ordinary
-    slider on the same value on the tabs that need the server at each step (`at_total`). The plan
-    is read as it is now (a weight or target typed since this fragment's arguments were taken)."""
+    """What the plan gives, in tabs (`at_total` for those that need the server's budget). The plan is
+    read as it is now: a weight or target may be typed after this fragment's arguments were taken."""
     delta = controls.total_delta()
     settings = plan.Settings(frame, protection, controls.listed(), direction,
                              TOTAL.value() if direction == "budget" else 0.0, delta)

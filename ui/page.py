@@ -159,8 +159,9 @@ def show_animation(label: str, key: str, current: Callable[[], float], settings_
     """An animation the browser plays (ui/views/animation.py), in an expander closed by default and
     kept in the address as ?key=true: built only while open, once per settings in this session, in
     a fragment so that opening it reruns nothing else. Its settings are `settings_at(epsilon)` at
-    the chart slider's value (`current`) when it was opened or its button last pressed. A step of the chart's slider leaves it alone, since rebuilding and redrawing it
-    would cost each step ~0.6 s (bench.bench_animation); its caption names its epsilon."""
+    the chart slider's value (`current`) when it was opened or its button last pressed. A step of
+    the chart's slider leaves it alone, since rebuilding and redrawing it would cost each step
+    ~0.6 s (bench.bench_animation); its caption names its epsilon."""
     box = st.expander(label, key=key, on_change="rerun", bind="query-params", icon=":material/play_circle:")
     pinned = f"{key}_epsilon"
     if not box.open:

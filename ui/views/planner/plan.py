@@ -46,10 +46,6 @@ class Settings:
     total_epsilon: float
     delta: float
     alpha: float = 0.05
-    # Targets in, typed on the page: the chart reads each target as it is typed and places the
-    # points itself (ui.charts.planner.TypedTarget), so it never changes with a target.
-    typed_targets: bool = False
-    chart: bool = True  # False: the table alone, beside a chart drawn apart (a typed target's rerun)
 
 
 @dataclass(frozen=True)
@@ -175,27 +171,37 @@ def _curve(stat: Statistic, mechanism: str, delta: float, reference: float, s: S
                      for e in CURVE_EPSILONS]) / reference
 
 
-def _chart(rows: tuple[Row, ...], delta_each: float, s: Settings) -> dict | None:
-    """The accuracy curves with the plan's point on each. With targets typed in inputs, a curve for
-    every valid statistic, target or not, and points the chart places itself from the inputs: the
-    chart does not change as a target is typed."""
-    if s.direction != "accuracy" or not s.typed_targets:
-        good = [r for r in rows if not r.problem and r.reference > 0]
-        curves = {r.name: _curve(r.stat, r.item.mechanism, r.delta, r.reference, s) for r in good}
-        chosen = {r.name: (r.epsilon, _relative(r)) for r in good}
-        return accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
+def _chart(rows: tuple[Row, ...], s: Settings) -> dict | None:
+    """A total budget in: the accuracy curves with the plan's point on each (targets in: `typed_chart`)."""
+    good = [r for r in rows if not r.problem and r.reference > 0]
+    curves = {r.name: _curve(r.stat, r.item.mechanism, r.delta, r.reference, s) for r in good}
+    chosen = {r.name: (r.epsilon, _relative(r)) for r in good}
+    return accuracy_curves(CURVE_EPSILONS, curves, chosen, ACCURACY_CHART()) if curves else None
+
+
+def typed_chart(s: Settings) -> dict | None:
+    """Targets in: a curve for every valid statistic, target or not, and the points placed by the
+    chart itself from the targets as they are typed (ui.charts.planner.TypedTarget), so the chart
+    never changes with a target. None when no statistic can be charted."""
+    delta_each = _delta_each(s.items, s.delta)
     curves, typed = {}, []
-    for slot, row in enumerate(rows):
+    for slot, (item, name) in enumerate(zip(s.items, unique_names(s.items))):
         try:
-            stat = statistic(row.item)
+            stat = statistic(item)
             reference, _ = _reference(stat, s.frame)
-            delta = delta_each if row.item.mechanism == "gaussian" else 0.0
             if reference > 0:
-                curves[row.name] = _curve(stat, row.item.mechanism, delta, reference, s)
+                delta = delta_each if item.mechanism == "gaussian" else 0.0
+                curves[name] = _curve(stat, item.mechanism, delta, reference, s)
                 typed.append(TypedTarget(slot, reference))
         except ValueError:
             continue  # the table says what is wrong with it
     return accuracy_curves(CURVE_EPSILONS, curves, {}, ACCURACY_CHART(), typed) if curves else None
+
+
+def _delta_each(items: Sequence[Item], delta: float) -> float:
+    """Gaussian statistics share the total delta equally."""
+    gaussians = sum(1 for i in items if i.mechanism == "gaussian")
+    return delta / gaussians if gaussians else 0.0
 
 
 def unique_names(items: Sequence[Item]) -> list[str]:
@@ -210,9 +216,8 @@ def unique_names(items: Sequence[Item]) -> list[str]:
 
 
 def compute(s: Settings) -> PlanView:
-    """Every statistic's epsilon and accuracy, the totals, the table and the chart."""
-    gaussians = sum(1 for i in s.items if i.mechanism == "gaussian")
-    delta_each = s.delta / gaussians if gaussians else 0.0
+    """Every statistic's epsilon and accuracy, the totals, the table and (a total budget in) the chart."""
+    delta_each = _delta_each(s.items, s.delta)
     weights = np.array([max(float(i.weight), 0.0) for i in s.items])
     if s.direction == "budget":
         if not s.items or weights.sum() <= 0:
@@ -244,7 +249,7 @@ def compute(s: Settings) -> PlanView:
     )
     if total_delta > 0:
         summary += " " + TEXT["summary_delta"].format(delta=fmt.tiny(total_delta))
-    chart = _chart(rows, delta_each, s) if s.chart else None
+    chart = _chart(rows, s) if s.direction == "budget" else None  # targets in: `typed_chart`
     cells = (tuple(plain), *zip(*plain.values()))
     clamping = [f"**{md_escape(r.name)}**: {r.clamped}" for r in rows if r.clamped]
     text = "\n\n".join([summary, fmt.markdown_table(table), *clamping])

@@ -48,13 +48,12 @@ def budget_plan(settings: plan.Settings, source: Hashable) -> None:
     controls.spend_inputs("budget")
     key = (source, settings.protection, settings.items, settings.delta)
     steps = TOTAL.steps("plan_steps", key, lambda: plan.compute_steps(settings, TOTAL.options), shared=True)
-    if steps is None:
-        return
-    if steps.frames:
+    if steps is not None and steps.frames:
         TOTAL.chart(steps.frames, TEXT["total_epsilon"])
         TOTAL.reading(steps.readings)
-    elif (view := at_total(settings)) is not None:
+    elif steps is not None and (view := at_total(settings)) is not None:
         st.markdown(view.text)
+    controls.keep_in_address()
 
 
 @st.fragment
@@ -62,6 +61,7 @@ def target_plan(settings: plan.Settings) -> None:
     """The targets and the epsilon each needs, in one element: a typed target reruns only this."""
     view = computed(plan.compute, replace(settings, items=controls.spend_plan("accuracy")))
     controls.spend_inputs("accuracy", view.blocks if view else (), chart=f".st-key-{TYPED_CHART}")
+    controls.keep_in_address()
 
 
 def at_total(settings: plan.Settings) -> plan.PlanView | None:

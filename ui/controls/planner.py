@@ -153,16 +153,24 @@ def plan_items(ctx: PageContext) -> None:
 
 def spend_plan(direction: str) -> tuple[Item, ...]:
     """The plan with the weights (a total budget in) or targets (targets in) last typed in
-    `spend_inputs`, kept in the session and the address."""
+    `spend_inputs`, kept in the session (and in the address by `keep_in_address`)."""
     items, uids = st.session_state[_PLAN], st.session_state[_UIDS]
     sent = spend.typed(_SPEND[direction])
     if direction == "budget":
         new = tuple(replace(i, weight=sent[u] or 0.0) if u in sent else i for i, u in zip(items, uids))
     else:
         new = tuple(replace(i, target=sent[u] or None) if u in sent else i for i, u in zip(items, uids))
-    if new != items:
-        _set_items(new, uids)
+    st.session_state[_PLAN] = new
     return new
+
+
+def keep_in_address() -> None:
+    """Write the plan into the address if a typed number changed it. Call it last in the fragment:
+    the address then reaches the browser with the run's end and is drawn with it, rather than
+    costing a redraw of the whole page of its own (LEARNED.md, "A typed number")."""
+    encoded = to_json(st.session_state[_PLAN])
+    if st.query_params.get("plan") != encoded:
+        st.query_params["plan"] = encoded
 
 
 def spend_inputs(direction: str, blocks: Sequence[Block] = (), chart: str = "") -> None:

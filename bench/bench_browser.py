@@ -19,7 +19,8 @@ step that never leaves the browser:
    `data-test-script-state=notRunning`, and the main area has not changed for 400 ms; its time is
    the last mutation minus the key press, both in the page's clock. (The script state alone can
    miss a fast rerun: React may render running and notRunning in one go.) 3 warm-up steps, then
-   12 alternating ArrowRight/ArrowLeft; the median is printed, with the browser's main-thread CPU
+   12 alternating ArrowRight/ArrowLeft, in each of 2 rounds over every page (interleaved, as the
+   cold opens are); the median is printed, with the browser's main-thread CPU
    per step (Chrome's TaskDuration through CDP), steadier than wall time on a shared machine, and
    when the rerun's last message arrived (the rest of the step is the browser drawing). A slider
    inside a chart (a Vega-Lite binding, ui/chart_slider.py) needs no rerun: its step ends when the
@@ -38,7 +39,7 @@ step that never leaves the browser:
 A page that fails (does not load, shows an exception, has no slider, never settles) is reported as
 such and the others go on. No timing is asserted. Every server is stopped at the end.
 
-Run: .venv/bin/python -m bench.bench_browser   (options: --steps, --warmup, --runs, --pages,
+Run: .venv/bin/python -m bench.bench_browser   (options: --steps, --warmup, --rounds, --runs, --pages,
      --skip-steps, --skip-cold; e.g. `--steps 3 --runs 1` for a quick look)
 """
 
@@ -337,28 +338,24 @@ def _guard(figures: Figures, action: Callable[[], None]) -> None:
         figures.problems.append(f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
 
 
-def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int) -> dict[str, Figures]:
-    results: dict[str, Figures] = {}
+def run_steps(browser: Browser, pages: list[str], warmup: int, steps: int, rounds: int) -> dict[str, Figures]:
+    """Every page's steps, `rounds` times over (interleaved, so a slow spell of the machine hits the
+    minimal page too, not only the pages measured during it), each round in a new browser context."""
     with ExitStack() as stack:
         urls = {name: stack.enter_context(server(name)) + "/" for name in REFERENCES}
         app_url = stack.enter_context(server("app"))
-        targets = [*urls.items()] + [(p, f"{app_url}/{p}") for p in pages]
-        for name, url in targets:
-            figures = results[name] = Figures()
-            context = browser.new_context(viewport=VIEWPORT)
-            context.add_init_script(OBSERVER)
-            page = context.new_page()
-            _guard(figures, partial(slider_steps, page, url, warmup, steps, figures))
-            context.close()
-        for name, (path, label) in TYPED.items():
-            if name.split(":")[0] not in pages:
-                continue
-            figures = results[name] = Figures()
-            context = browser.new_context(viewport=VIEWPORT)
-            context.add_init_script(OBSERVER)
-            _guard(figures, partial(typed_steps, context.new_page(), f"{app_url}/{path}", label, warmup, steps,
-                                    figures))
-            context.close()
+        measures: dict[str, Callable[..., None]] = {
+            name: partial(slider_steps, url=url, warmup=warmup, steps=steps)
+            for name, url in [*urls.items()] + [(p, f"{app_url}/{p}") for p in pages]}
+        measures |= {name: partial(typed_steps, url=f"{app_url}/{path}", label=label, warmup=warmup, steps=steps)
+                     for name, (path, label) in TYPED.items() if name.split(":")[0] in pages}
+        results = {name: Figures() for name in measures}
+        for _ in range(rounds):
+            for name, measure in measures.items():
+                context = browser.new_context(viewport=VIEWPORT)
+                context.add_init_script(OBSERVER)
+                _guard(results[name], partial(measure, context.new_page(), figures=results[name]))
+                context.close()
     return results
 
 
@@ -433,6 +430,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--steps", type=int, default=12)
     parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of steps over every page, interleaved")
     parser.add_argument("--runs", type=int, default=3, help="cold opens per page, each on a fresh server")
     parser.add_argument("--pages", nargs="*", help="page paths (default: every page); '' is home")
     parser.add_argument("--skip-steps", action="store_true")
@@ -445,8 +443,8 @@ def main() -> None:
         try:
             if not args.skip_steps:
                 steps = run_steps(browser, [x for x in pages if x in SLIDER_PAGES or x not in PAGES],
-                                  args.warmup, args.steps)
-                report_steps(steps, args.steps)
+                                  args.warmup, args.steps, args.rounds)
+                report_steps(steps, args.steps * args.rounds)
             if not args.skip_cold:
                 report_cold(run_cold(browser, pages, args.runs), args.runs)
         finally:

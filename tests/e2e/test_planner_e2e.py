@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -142,6 +143,8 @@ def test_a_typed_target_gives_its_epsilon_and_the_chart_puts_its_point_there(pag
     expect(row.get_by_role("cell", name=table_epsilon, exact=True)).to_be_visible()
     (label,) = mark_labels(figure, "chosen")
     assert label_number(label, 0) == pytest.approx(math.log(20) / 10, rel=1e-3)  # exact for Laplace
+    expect(page).to_have_url(re.compile("target"))  # the address keeps it (written last in its fragment)
+    assert json.loads(parse_qs(urlsplit(page.url).query)["plan"][0])[0] == {"kind": "count", "target": 10.0}
     page.get_by_role("radio", name=TEXT["tab_cost"]).click()  # the other tabs price the plan as typed
     wait_for_app_run(page)
     basic = page.get_by_role("row").filter(has=page.get_by_role("cell", name=TEXT["acc_basic"], exact=True))

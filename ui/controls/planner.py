@@ -73,7 +73,7 @@ def default_plan(dataset: Dataset) -> tuple[Item, ...]:
 
 def _set_items(items: tuple[Item, ...], uids: list[int]) -> None:
     st.session_state[_PLAN], st.session_state[_UIDS] = items, uids
-    st.query_params["plan"] = to_json(items)
+    keep_in_address()
 
 
 def _start(dataset: Dataset) -> None:

@@ -142,12 +142,12 @@ def _events(item: Item, stat: Statistic, epsilon: float, delta: float, protectio
     return ((calibrate(item.mechanism, epsilon, delta, stat.noise_sensitivity(item.mechanism, protection)), 1),)
 
 
-def _row(item: Item, epsilon: float | None, delta: float, s: Settings) -> Row:
-    """A statistic's row at a given epsilon (budget in) or from its target (accuracy in)."""
+def _row(item: Item, epsilon: float | None, mechanism_delta: float, s: Settings) -> Row:
+    """A statistic's row at a given epsilon (budget in) or from its target (accuracy in), its noise
+    given its share of the total delta (`_deltas`)."""
     name = name_of(item)
     try:
         stat = statistic(item)
-        mechanism_delta = delta if item.mechanism == "gaussian" else 0.0
         if epsilon is None:
             if item.target is None:
                 raise ValueError(TEXT["target_missing"])
@@ -183,14 +183,12 @@ def typed_chart(s: Settings) -> dict | None:
     """Targets in: a curve for every valid statistic, target or not, and the points placed by the
     chart itself from the targets as they are typed (ui.charts.planner.TypedTarget), so the chart
     never changes with a target. None when no statistic can be charted."""
-    delta_each = _delta_each(s.items, s.delta)
     curves, typed = {}, []
-    for slot, (item, name) in enumerate(zip(s.items, unique_names(s.items))):
+    for slot, (item, name, delta) in enumerate(zip(s.items, unique_names(s.items), _deltas(s.items, s.delta))):
         try:
             stat = statistic(item)
             reference, _ = _reference(stat, s.frame)
             if reference > 0:
-                delta = delta_each if item.mechanism == "gaussian" else 0.0
                 curves[name] = _curve(stat, item.mechanism, delta, reference, s)
                 typed.append(TypedTarget(slot, reference))
         except ValueError:
@@ -198,10 +196,10 @@ def typed_chart(s: Settings) -> dict | None:
     return accuracy_curves(CURVE_EPSILONS, curves, {}, ACCURACY_CHART(), typed) if curves else None
 
 
-def _delta_each(items: Sequence[Item], delta: float) -> float:
-    """Gaussian statistics share the total delta equally."""
+def _deltas(items: Sequence[Item], delta: float) -> list[float]:
+    """Each statistic's share of the total delta: the Gaussian ones share it equally, the rest are pure."""
     gaussians = sum(1 for i in items if i.mechanism == "gaussian")
-    return delta / gaussians if gaussians else 0.0
+    return [delta / gaussians if i.mechanism == "gaussian" else 0.0 for i in items]
 
 
 def unique_names(items: Sequence[Item]) -> list[str]:
@@ -217,18 +215,18 @@ def unique_names(items: Sequence[Item]) -> list[str]:
 
 def compute(s: Settings) -> PlanView:
     """Every statistic's epsilon and accuracy, the totals, the table and (a total budget in) the chart."""
-    delta_each = _delta_each(s.items, s.delta)
+    deltas = _deltas(s.items, s.delta)
     weights = np.array([max(float(i.weight), 0.0) for i in s.items])
     if s.direction == "budget":
         if not s.items or weights.sum() <= 0:
             shares = np.zeros(len(s.items))
         else:
             shares = s.total_epsilon * weights / weights.sum()
-        rows = tuple(_row(i, float(e) if e > 0 else None, delta_each, s) if e > 0 else
+        rows = tuple(_row(i, float(e), d, s) if e > 0 else
                      Row(i, name_of(i), 0.0, 0.0, math.inf, math.nan, "", "", (), TEXT["weight_zero"])
-                     for i, e in zip(s.items, shares))
+                     for i, e, d in zip(s.items, shares, deltas))
     else:
-        rows = tuple(_row(i, None, delta_each, s) for i in s.items)
+        rows = tuple(_row(i, None, d, s) for i, d in zip(s.items, deltas))
     rows = tuple(replace(r, name=n) for r, n in zip(rows, unique_names([r.item for r in rows])))
     good = [r for r in rows if not r.problem]
     total = float(sum(r.epsilon for r in good))

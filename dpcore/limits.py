@@ -14,6 +14,12 @@ DELTA_GRID: tuple[float, ...] = tuple(10.0**-e for e in range(12, 0, -1))
 SEED_MAX = 2**32 - 1
 DEFAULT_SEED = 42
 MAX_UPLOAD_MB = 200
+# What the server holds of uploads (ui/upload_store.py): short text cells take ~4x their bytes once
+# parsed, so a file's size alone does not bound memory; 30 sessions of this machine's 24 GiB.
+MAX_UPLOAD_HELD_MB = 512  # one session's parsed table
+MAX_UPLOADS_HELD_MB = 6_144  # every session's parsed tables together
+UPLOAD_IDLE_MINUTES = 30  # a table unused this long is freed (the session is asked to upload again)
+RECLAIM_IDLE_MINUTES = 5  # when the total is reached, tables unused this long make room first
 MAX_BINS = 200
 MAX_CATEGORIES = 200
 MAX_REPEATED_QUERIES = 1_000_000

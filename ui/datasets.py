@@ -1,8 +1,10 @@
 """The shared dataset picker: bundled datasets or an upload, parsed once per session.
 
 Bundled files are public, so their parse is cached for everyone. An upload is parsed once when it
-arrives (keyed by Streamlit's file id) and kept in this session's state only, never in a global
-cache. A file that cannot be used shows its error and the last good dataset stays in use.
+arrives and held for this session only (`ui.upload_store`: bounded in size and in total, freed when
+idle), under a token the server minted; its `ident` is a hash of its bytes, never the file id the
+browser sent, so results kept for every session can never be poisoned by an upload. A file that
+cannot be used shows its error and the last good dataset stays in use.
 """
 
 from __future__ import annotations
@@ -14,15 +16,17 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
 from dpcore.io import LoadedTable, load_csv
-from dpcore.limits import MAX_UPLOAD_MB
+from dpcore.limits import MAX_UPLOAD_MB, UPLOAD_IDLE_MINUTES
 from ui.errors import message
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT
 from ui.upload_memory import drop_uploaded_bytes, release_freed_memory, start_collector, use_system_allocator
+from ui.upload_store import STORE, HeldUpload, OwnerHandle, UploadRefused, content_ident, table_bytes
 
 UPLOAD = "upload"
-_UPLOAD_STATE = "_dataset_upload"  # the KeptUpload of the last good upload
+_OWNER = "_dataset_upload_owner"  # this session's OwnerHandle in the upload store
+_HELD = "_dataset_upload_held"  # the ident of the upload the store holds for this session
 _UPLOAD_ERROR = "_dataset_upload_error"  # the last upload's error message, until one succeeds
 _UPLOAD_GENERATION = "_dataset_upload_generation"  # bumps after each upload: a fresh, empty uploader
 
@@ -31,8 +35,8 @@ _UPLOAD_GENERATION = "_dataset_upload_generation"  # bumps after each upload: a 
 class Dataset:
     """The dataset in use: its parsed table, a display name, and the bundled neighbour if any.
 
-    `ident` changes whenever the data does (bundled key, or the upload's file id), so work that
-    depends only on the data can be kept per session under it.
+    `ident` changes whenever the data does (bundled key, or a hash of the upload's bytes), so work
+    that depends only on the data can be kept under it, for this session or for all.
     """
 
     key: str
@@ -40,15 +44,6 @@ class Dataset:
     name: str
     table: LoadedTable
     neighbour: LoadedTable | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class KeptUpload:
-    """The last good upload of a session: Streamlit's file id, the file's name, its parsed table."""
-
-    file_id: str
-    name: str
-    table: LoadedTable
 
 
 @st.cache_data(show_spinner=False)
@@ -74,12 +69,19 @@ def _parse_upload(widget_key: str) -> None:
         return
     use_system_allocator()
     start_collector()
+    owner: OwnerHandle = st.session_state.setdefault(_OWNER, OwnerHandle())
     try:
-        table = load_csv(uploaded.getvalue(), max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
+        data = uploaded.getvalue()
+        table = load_csv(data, max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
+        held = HeldUpload(content_ident(data), uploaded.name, table, table_bytes(table))
+        del data, table
+        STORE.put(owner.token, held)
     except ValueError as exc:
         st.session_state[_UPLOAD_ERROR] = message(exc)
+    except UploadRefused as refused:
+        st.session_state[_UPLOAD_ERROR] = TEXT[f"upload_refused_{refused.reason}"].format(mb=refused.mb)
     else:
-        st.session_state[_UPLOAD_STATE] = KeptUpload(uploaded.file_id, uploaded.name, table)
+        st.session_state[_HELD] = held.ident
         st.session_state.pop(_UPLOAD_ERROR, None)
     finally:
         drop_uploaded_bytes(uploaded.file_id)
@@ -94,11 +96,14 @@ def _read_upload() -> Dataset | None:
         TEXT["sidebar_upload"],
         type=["csv", "txt", "tsv"],
         key=widget_key,
-        help=TEXT["sidebar_upload_help"].format(mb=MAX_UPLOAD_MB),
+        help=TEXT["sidebar_upload_help"].format(mb=MAX_UPLOAD_MB, idle=UPLOAD_IDLE_MINUTES),
         on_change=_parse_upload,
         args=(widget_key,),
     )
-    kept = st.session_state.get(_UPLOAD_STATE)
+    owner = st.session_state.get(_OWNER)
+    kept = None if owner is None else STORE.get(owner.token)
+    if kept is None and st.session_state.pop(_HELD, None) is not None:  # freed while unused
+        st.session_state[_UPLOAD_ERROR] = TEXT["upload_freed"].format(minutes=UPLOAD_IDLE_MINUTES)
     error = st.session_state.get(_UPLOAD_ERROR)
     if error:
         st.sidebar.error(TEXT["error_prefix"].format(message=error))
@@ -106,7 +111,7 @@ def _read_upload() -> Dataset | None:
             st.sidebar.warning(TEXT["sidebar_kept_previous"].format(name=md_escape(kept.name)))
     if kept is None:
         return None
-    return Dataset(UPLOAD, kept.file_id, kept.name, kept.table)
+    return Dataset(UPLOAD, kept.ident, kept.name, kept.table)
 
 
 def dataset_picker() -> Dataset:

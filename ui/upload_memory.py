@@ -14,7 +14,8 @@ per session and, 2 minutes after every session had left, still 12.6 GB of its 14
   in reference cycles, and the app turns off the full collection after each run (`postScriptGC`,
   80 ms a run): 4 sessions' 770 MB came back only when `gc.collect()` was run by hand. Once a
   server has parsed an upload, a background thread runs the full collection every minute
-  (and trims the heap after it when something was freed).
+  (and trims the heap after it when something was freed), and frees uploads left unused
+  (`ui.upload_store`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import pyarrow as pa
 import streamlit as st
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from ui.upload_store import STORE
 
 
 def use_system_allocator() -> None:
@@ -53,7 +56,8 @@ COLLECT_EVERY_S = 60.0
 def _collect_forever() -> None:
     while True:
         time.sleep(COLLECT_EVERY_S)
-        if gc.collect():
+        freed = STORE.free_idle()  # uploads unused for UPLOAD_IDLE_MINUTES
+        if gc.collect() or freed:
             release_freed_memory()  # what the freed sessions left on the heap goes back too
 
 

@@ -21,7 +21,12 @@ garbage collection, which the app runs once a minute after the first upload).
 Per session = (holding - warm) / sessions. A second round shows whether anything accumulates
 (no leak: the second round's "after" stays near the first's).
 
-Run: .venv/bin/python -m bench.bench_memory [--sessions 30] [--mb 50] [--rounds 2] [--grace 125]
+Every upload's end is counted: held, or refused by the server's bounds (`ui.upload_store`: one
+parsed table at most MAX_UPLOAD_HELD_MB, all together at most MAX_UPLOADS_HELD_MB). `--short-rows`
+uploads rows of one number and one short word, which take about 4x their bytes once read (the
+audit's four tabs of 143 MB of short rows took 2.5 GB).
+
+Run: .venv/bin/python -m bench.bench_memory [--sessions 30] [--mb 50] [--rounds 2] [--grace 125] [--short-rows]
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import statistics
 import threading
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 
 import requests
@@ -42,8 +48,10 @@ from streamlit.proto.Common_pb2 import FileURLs
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from bench.bench_sessions import Results, Session, Widget
+from bench.bench_sessions import Results, Session
 from tests.e2e.conftest import _free_port, start_server, stop_server
+from dpcore.limits import MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB
+from ui.text.common import TEXT
 from ui.upload_memory import COLLECT_EVERY_S
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,11 +60,15 @@ PAGE = "Histogram_and_neighbour"
 MB = 2**20
 
 
-def make_csv(megabytes: int) -> Path:
-    """data/adult.csv's rows repeated to `megabytes` (whole rows), written once to bench/out."""
-    path = OUT / f"upload-{megabytes}mb.csv"
+def make_csv(megabytes: int, short_rows: bool = False) -> Path:
+    """data/adult.csv's rows repeated to `megabytes` (whole rows), written once to bench/out; with
+    `short_rows`, rows of one number and one short word (what takes most memory per byte read)."""
+    path = OUT / f"upload-{megabytes}mb{'-short' if short_rows else ''}.csv"
     if not path.exists():
-        head, body = (ROOT / "data" / "adult.csv").read_bytes().split(b"\n", 1)
+        if short_rows:
+            head, body = b"n,word", b"".join(b"%d,w%d\n" % (i % 10, i % 97) for i in range(10_000))
+        else:
+            head, body = (ROOT / "data" / "adult.csv").read_bytes().split(b"\n", 1)
         data = (head + b"\n" + body * (megabytes * MB // len(body) + 1))[: megabytes * MB]
         path.write_bytes(data[: data.rfind(b"\n") + 1])
     return path
@@ -89,14 +101,20 @@ class UploadSession(Session):
 
     timeout_s = 600.0
     uploader_id = ""
+    refused = ""  # the sidebar's error when the server would not hold the upload (ui.upload_store)
 
-    def _delta(self, fwd: ForwardMsg, seen: set[str], tabs: Widget | None) -> Widget | None:
+    def _delta(self, fwd: ForwardMsg, seen: set[str]) -> None:
         delta = fwd.delta
         if delta.WhichOneof("type") == "new_element" and delta.new_element.WhichOneof("type") == "file_uploader":
             uploader = delta.new_element.file_uploader
             if ".csv" in uploader.type:  # the dataset's uploader, not the lesson file's
                 self.uploader_id = uploader.id
-        return super()._delta(fwd, seen, tabs)
+        if delta.WhichOneof("type") == "new_element" and delta.new_element.WhichOneof("type") == "alert":
+            body = delta.new_element.alert.body
+            for reason in ("too_large", "server_full"):
+                if TEXT[f"upload_refused_{reason}"].split("{")[0][:30] in body:
+                    self.refused = reason
+        super()._delta(fwd, seen)
 
     async def _file_urls(self, name: str) -> FileURLs:
         """Ask for an upload address, as the uploader does when a file is dropped on it."""
@@ -136,7 +154,7 @@ class UploadSession(Session):
         del self.values[key]  # the app drew a fresh, empty uploader: the browser forgets this one
 
 
-async def _session(index: int, base: str, path: Path, results: Results, uploaded: asyncio.Queue[int],
+async def _session(index: int, base: str, path: Path, results: Results, uploaded: asyncio.Queue[str],
                    release: asyncio.Event) -> None:
     """One person: open the page on an upload, upload (the charts are drawn from it), stay until released."""
     http = requests.Session()
@@ -149,11 +167,11 @@ async def _session(index: int, base: str, path: Path, results: Results, uploaded
             session.page, session.query = PAGE, "data=upload"  # a link that opens on the uploader
             await session.run("open", page_name=PAGE)
             await session.upload(http, base, path)
-            uploaded.put_nowait(index)
+            uploaded.put_nowait(session.refused or "held")
             await release.wait()
     except Exception as exc:  # every failure is counted, and the round goes on without this session
         results.error("session", f"{index}: {exc!r}")
-        uploaded.put_nowait(-1)
+        uploaded.put_nowait("error")
 
 
 async def _warm(base: str, results: Results) -> None:
@@ -165,22 +183,23 @@ async def _warm(base: str, results: Results) -> None:
         await session.open(PAGE)
 
 
-async def _round(base: str, path: Path, sessions: int, pid: int, results: Results) -> tuple[float, float, float]:
-    """All sessions upload at once and hold; returns (peak, holding, right after they left) in MiB."""
+async def _round(base: str, path: Path, sessions: int, pid: int,
+                 results: Results) -> tuple[float, float, float, Counter[str]]:
+    """All sessions upload at once and hold; returns (peak, holding, right after they left) in MiB and
+    how the uploads ended (held, refused as too large or with the server full, error)."""
     sampler = PeakSampler(pid)
     sampler.start()
-    uploaded: asyncio.Queue[int] = asyncio.Queue()
+    uploaded: asyncio.Queue[str] = asyncio.Queue()
     release = asyncio.Event()
     tasks = [asyncio.create_task(_session(i, base, path, results, uploaded, release)) for i in range(sessions)]
-    for _ in range(sessions):
-        await uploaded.get()
+    ends = Counter([await uploaded.get() for _ in range(sessions)])
     await asyncio.sleep(2)
     holding = rss_mb(pid)
     release.set()
     await asyncio.gather(*tasks)
     await asyncio.sleep(3)
     sampler.running = False
-    return sampler.peak, holding, rss_mb(pid)
+    return sampler.peak, holding, rss_mb(pid), ends
 
 
 async def _all(port: int, args: argparse.Namespace, pid: int, path: Path) -> Results:
@@ -189,11 +208,14 @@ async def _all(port: int, args: argparse.Namespace, pid: int, path: Path) -> Res
     await _warm(base, results)
     await asyncio.sleep(2)
     warm = rss_mb(pid)
-    print(f"server warm (one visit, bundled data): {warm:.0f} MiB")
+    print(f"server warm (one visit, bundled data): {warm:.0f} MiB; the uploads' tables are bounded to "
+          f"{MAX_UPLOAD_HELD_MB} MiB each and {MAX_UPLOADS_HELD_MB} MiB together (ui.upload_store)")
     for n in range(1, args.rounds + 1):
         start, len_before = time.perf_counter(), len(results.reruns)
-        peak, holding, left = await _round(base, path, args.sessions, pid, results)
+        peak, holding, left, ends = await _round(base, path, args.sessions, pid, results)
         uploads = sorted(r.seconds for r in results.reruns[len_before:] if r.kind == "upload")
+        print(f"round {n}: uploads held {ends['held']}, refused as too large {ends['too_large']}, refused with "
+              f"the server full {ends['server_full']}, failed {ends['error']}")
         print(f"round {n}: {len(uploads)} of {args.sessions} sessions uploaded {path.stat().st_size / MB:.0f} MB "
               f"each in {time.perf_counter() - start:.0f} s (the rerun that parses it: p50 "
               f"{statistics.median(uploads or [0]):.1f} s, max {max(uploads or [0]):.1f} s); peak {peak:.0f} MiB, "
@@ -214,9 +236,10 @@ def main() -> None:
     parser.add_argument("--mb", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--grace", type=float, default=125.0, help="seconds to wait after a round")
+    parser.add_argument("--short-rows", action="store_true", help="a file of short rows (4x its size once read)")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    path = make_csv(args.mb)
+    path = make_csv(args.mb, args.short_rows)
     port = _free_port()
     log = OUT / "bench-memory-server.log"
     server = start_server(port, log)

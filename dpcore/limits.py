@@ -20,6 +20,7 @@ MAX_UPLOAD_HELD_MB = 512  # one session's parsed table
 MAX_UPLOADS_HELD_MB = 6_144  # every session's parsed tables together
 UPLOAD_IDLE_MINUTES = 30  # a table unused this long is freed (the session is asked to upload again)
 RECLAIM_IDLE_MINUTES = 5  # when the total is reached, tables unused this long make room first
+PARSES_AT_ONCE = 2  # uploads read at the same time (each takes ~6x its file while read; 2 cores)
 MAX_BINS = 200
 MAX_CATEGORIES = 200
 MAX_REPEATED_QUERIES = 1_000_000

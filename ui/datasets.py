@@ -22,7 +22,7 @@ from ui.safe import md_escape
 from ui.state import url_choice
 from ui.text.common import TEXT
 from ui.upload_memory import drop_uploaded_bytes, release_freed_memory, start_collector, use_system_allocator
-from ui.upload_store import STORE, HeldUpload, OwnerHandle, UploadRefused, content_ident, table_bytes
+from ui.upload_store import PARSING, STORE, HeldUpload, OwnerHandle, UploadRefused, content_ident, table_bytes
 
 UPLOAD = "upload"
 _OWNER = "_dataset_upload_owner"  # this session's OwnerHandle in the upload store
@@ -71,10 +71,11 @@ def _parse_upload(widget_key: str) -> None:
     start_collector()
     owner: OwnerHandle = st.session_state.setdefault(_OWNER, OwnerHandle())
     try:
-        data = uploaded.getvalue()
-        table = load_csv(data, max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
-        held = HeldUpload(content_ident(data), uploaded.name, table, table_bytes(table))
-        del data, table
+        with PARSING:
+            data = uploaded.getvalue()
+            table = load_csv(data, max_bytes=MAX_UPLOAD_MB * 1024 * 1024)
+            held = HeldUpload(content_ident(data), uploaded.name, table, table_bytes(table))
+            del data, table
         STORE.put(owner.token, held)
     except ValueError as exc:
         st.session_state[_UPLOAD_ERROR] = message(exc)

@@ -9,6 +9,9 @@ took the server from 174 MB to 2.5 GB, and nothing bounded the total):
 - all sessions together hold at most `MAX_UPLOADS_HELD_MB`; when a new upload does not fit, tables
   unused for `RECLAIM_IDLE_MINUTES` are freed first, and if it still does not fit it is refused
   with a plain sentence (nobody's data in use is ever dropped to make room);
+- at most `PARSES_AT_ONCE` uploads are read at the same time (`PARSING`): reading a file takes
+  about 6x its size for a while (four 143 MB files read at once peaked at 3.9 GB), and on 2 cores
+  more at once would only wait for each other;
 - a table unused for `UPLOAD_IDLE_MINUTES` is freed (`free_idle`, run by the collector thread of
   `ui.upload_memory`), and so is a session's table when Streamlit drops the session (a finalizer on
   the handle kept in its state).
@@ -28,7 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dpcore.io import LoadedTable
-from dpcore.limits import MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB, RECLAIM_IDLE_MINUTES, UPLOAD_IDLE_MINUTES
+from dpcore.limits import (
+    MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB, PARSES_AT_ONCE, RECLAIM_IDLE_MINUTES, UPLOAD_IDLE_MINUTES,
+)
 
 MB = 2**20
 
@@ -120,6 +125,7 @@ class UploadStore:
             return len(idle)
 
 
+PARSING = threading.BoundedSemaphore(PARSES_AT_ONCE)
 STORE = UploadStore(MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB, UPLOAD_IDLE_MINUTES, RECLAIM_IDLE_MINUTES)
 
 

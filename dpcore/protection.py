@@ -6,15 +6,28 @@ removes all of that person's rows at once, so every sensitivity is multiplied by
 made exact by bounding contributions).
 
 Two ways to know m:
-- with an ID column, `bound_contributions` keeps at most m rows per person (chosen at random with
-  the seed), so the bound holds by construction;
+- with an ID column, `bound_contributions` keeps at most m rows per person (chosen by a secret
+  random key per row), so the bound holds by construction;
 - without one, m is a promise the data owner makes ("nobody appears more than m times"); nothing
   in the data can check it, and if it is false the stated epsilon is false too.
 
 Rows whose ID is missing are dropped by `bound_contributions`: they cannot be attributed to anyone,
 and treating each as its own person would break the bound for a person with several such rows.
+Which rows a person keeps must depend on that person's rows alone (issue 30, item 1). A random
+permutation of the whole table does not: removing one person shifts the positions, hence the kept
+rows, of everyone else, so the bounded tables of D and D' can differ by far more than m rows (60
+people with ages {0, 100} plus one with {100}, m = 1: clamped sums 2700 and 3100 with seed 42, a
+gap of 4 sensitivities). Here each row gets a key, a hash of its own values mixed with salts drawn
+from `rng`, and each person keeps their m rows of smallest key: whatever the salts, another
+person's keys and kept rows are the same on D and D', so the bounding is a stable transformation
+(the bounded neighbours differ by at most m rows) and the noise calibrated to m covers it for every
+salt. A release still draws the salts from fresh secret randomness (`numpy.random.default_rng()`
+with no seed, never the page's seed), as OpenDP and PipelineDP do, so nobody learns which of a
+person's rows were kept.
+
 Reference: Dwork & Roth (2014) section 2.3 (group privacy); Wilson et al., "Differentially private
-SQL with bounded user contribution" (PoPETs 2020) section 3 (contribution bounding by sampling).
+SQL with bounded user contribution" (PoPETs 2020) section 3 (contribution bounding by sampling);
+OpenDP and PipelineDP bound contributions with fresh randomness, never a user-given seed.
 """
 
 from __future__ import annotations
@@ -27,6 +40,7 @@ import pandas as pd
 
 from dpcore.errors import DPError
 from dpcore.limits import MAX_ROWS_PER_PERSON
+
 
 Unit = Literal["row", "person_bounded", "person_promised"]
 
@@ -102,6 +116,7 @@ class Bounded:
     frame: the kept rows, in their original order; dropped_rows: rows removed because their person
     had more than m (missing IDs included); missing_id_rows: of those, rows without an ID;
     people: distinct IDs in the table; people_truncated: people who lost at least one row.
+    The four counts are exact facts about the data, not private: never part of a release.
     """
 
     frame: pd.DataFrame
@@ -111,14 +126,39 @@ class Bounded:
     people_truncated: int
 
 
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection of uint64 that spreads every bit."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def _row_keys(frame: pd.DataFrame, rng: np.random.Generator) -> np.ndarray:
+    """A pseudo-random key per row that depends only on the row's own values and two salts drawn
+    from `rng`: each cell's hash (pandas) mixed into the row's, between the salts. Numbers are hashed
+    as floats and anything else as text, so a row's key does not change when another row changes a
+    column's dtype. Privacy does not rest on the keys being unguessable: for every salt the
+    bounding is stable."""
+    first, last = rng.integers(0, np.iinfo(np.uint64).max, size=2, dtype=np.uint64, endpoint=True)
+    keys = np.full(len(frame), first, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for _, column in frame.items():
+            numeric = pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column)
+            cells = column.to_numpy(dtype=float, na_value=np.nan) if numeric else column.astype(str).to_numpy(dtype=object)
+            keys = _mix(keys ^ pd.util.hash_array(cells, categorize=False))
+        return _mix(keys ^ last)
+
+
 def bound_contributions(
     frame: pd.DataFrame, id_column: str, m: int, rng: np.random.Generator
 ) -> Bounded:
-    """Keep at most m rows per person (ID), chosen uniformly at random with `rng`.
+    """Keep at most m rows per person (ID): the m rows of smallest key (`_row_keys`, salted from `rng`).
 
-    The rows are put in a random order drawn from `rng` and each person's first m rows in that order
-    are kept, so the same seed keeps the same rows and a person's kept rows do not depend on the
-    order of the file. Rows with a missing ID are dropped (see the module docstring).
+    Stable: a person's kept rows depend only on their own rows and the salt, never on other people's
+    rows or on the order of the file, so the bounded tables of two neighbours differ by at most m
+    rows for every `rng`. For a release, pass fresh secret randomness (`numpy.random.default_rng()`);
+    a seeded `rng` (simulations, benchmarks) gives the same rows again. Identical rows of one person
+    are interchangeable (ties go by file order). Rows with a missing ID are dropped (module docstring).
     Raises DPError for a missing column or m outside [1, MAX_ROWS_PER_PERSON].
     """
     m = check_rows_per_person(m)
@@ -131,12 +171,11 @@ def bound_contributions(
     ids = frame[id_column]
     has_id = ids.notna().to_numpy()
     codes, uniques = pd.factorize(ids, use_na_sentinel=True)
-    order = rng.permutation(len(frame))
-    shuffled_codes = codes[order]
-    # Rank of each row within its person, in the random order (missing IDs get their own group, dropped).
-    rank_in_order = pd.Series(shuffled_codes).groupby(shuffled_codes).cumcount().to_numpy()
+    order = np.lexsort((_row_keys(frame, rng), codes))  # by person, then by key (stable: file order on ties)
+    sorted_codes = codes[order]
+    starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]])  # each person's first row
     rank = np.empty(len(frame), dtype=np.int64)
-    rank[order] = rank_in_order
+    rank[order] = np.arange(len(frame)) - np.repeat(starts, np.diff(np.r_[starts, len(frame)]))
     keep = has_id & (rank < m)
     per_person = np.bincount(codes[has_id], minlength=len(uniques))
     return Bounded(

@@ -131,7 +131,7 @@ def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, direc
             "cost": (TEXT["tab_cost"], with_plan(lambda view: cost_tab(view, delta))),
             "risk": (TEXT["tab_risk"], with_plan(lambda view: risk_tab(view, delta))),
             "sensitivity": (TEXT["tab_sensitivity"], lambda: sensitivity_tab(ctx, protection, frame)),
-            "release": (TEXT["tab_release"], with_plan(lambda view: controls.release_panel(ctx, view, frame, protection, delta)))}
+            "release": (TEXT["tab_release"], with_plan(lambda view: controls.release_panel(ctx, view, protection, delta)))}
     url_tabs("plan_tab", tabs)
 
 

@@ -67,7 +67,7 @@ def mst_tab(ctx: PageContext) -> None:
 def tradeoff_tab(ctx: PageContext) -> None:
     """MST at five ε values on request, its error against ε beside the baselines."""
     st.markdown(TEXT["sweep_intro"])
-    fitted = controls.fit_settings(ctx, key="syn_sweep", with_epsilon=False)
+    fitted = controls.fit_settings(ctx, key="syn_sweep", with_epsilon=False, with_rows=False)
     if fitted is None:
         return
     points = controls.sweep_points(ctx, fitted)

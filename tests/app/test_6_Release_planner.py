@@ -145,6 +145,8 @@ def test_one_person_with_several_rows_multiplies_the_error() -> None:
     at.selectbox(key="plan_id").set_value("island").run()  # 3 islands: at most 3 rows each are kept
     assert_clean(at)
     assert any("dropped" in c.value for c in at.caption)
+    # the exact counts are labelled as data facts, and the seed's draw as a simulation (issue 30, item 1)
+    assert any(TEXT["bounded_not_private"] in c.value and TEXT["bounding_draws"] in c.value for c in at.caption)
     assert _table(at)[TEXT["col_relative"]][0].endswith("(9)")
 
 

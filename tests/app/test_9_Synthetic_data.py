@@ -3,6 +3,8 @@ penguin columns, about 15 s), the comparison and the lesson, and a dataset that 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
@@ -30,13 +32,20 @@ def test_mst_runs_on_request_and_compares_the_tables() -> None:
     at.button(key="syn_fit").click().run(timeout=600)
     assert_clean(at)
     text = page_text(at)
-    assert "**333 synthetic rows** of species, island, sex, body\\_mass\\_g" in text
+    # Issue 30, item 2: the table had the real table's length (333 rows) and the summary said how many
+    # real rows were left out; now the number of rows is a public setting.
+    assert "**1,000 synthetic rows** of species, island, sex, body\\_mass\\_g" in text
+    summary = next(m.value for m in at.markdown if "synthetic rows**" in m.value)
+    assert not {"333", "344", "11"} & set(re.findall(r"\d+", summary))  # no count of the real rows
     assert "| Synthetic (MST) |" in text and "| Independent noisy columns |" in text
     assert [b.proto.label for b in at.get("download_button")] == [TEXT["download"], TEXT["download_report"]]
     chart_titled(at, TEXT["graph_title"].split("\n")[0])
     at.selectbox(key="syn_col").set_value("sex").run()  # the table is kept: no new fit
     assert_clean(at)
-    assert "**333 synthetic rows**" in page_text(at)
+    assert "**1,000 synthetic rows**" in page_text(at)
+    at.number_input(key="syn_rows").set_value(500).run()  # drawn again from the kept model: no new fit
+    assert_clean(at)
+    assert "**500 synthetic rows**" in page_text(at)
     at.query_params["syn_tab"] = "lesson"
     at.run()
     assert_clean(at)

@@ -6,6 +6,7 @@ zCDP -> (epsilon, delta) conversion. One real MST fit per run (module fixture, ~
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -419,3 +420,19 @@ def test_non_interactive_lesson():
     assert abs(curves.laplace_error[-1] - 1000) <= 5 * 1000 / math.sqrt(1000)
     half = interactive_vs_synthetic(REAL, SYNTH, (((1, 0),),), eps, [1], make_rng(0, "l"))
     assert half.synthetic_error.tolist() == [2.0]  # 3 of 4 synthetic rows vs 1 of 4 real, in people
+
+
+def test_the_page_s_synthetic_table_has_the_same_length_on_neighbours():
+    # Issue 30, item 2: the page's fit had as many rows as the complete real rows (333 on the
+    # penguins, 332 with one removed). Now the number is a public setting: two real fits, D and D'.
+    pytest.importorskip("mbi")
+    from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
+    from ui.views.synthetic import mst as mst_view
+
+    penguins = pd.read_csv("data/penguins.csv")
+    d = mst_view.FitSettings(penguins, mst_view.declared("penguins"), ("species", "island"), 1.0, 7)
+    d_prime = mst_view.FitSettings(penguins.drop(index=0), d.domains, d.columns, 1.0, 7)
+    assert len(d.complete) == len(d_prime.complete) + 1
+    assert len(mst_view.fit(d).table) == len(mst_view.fit(d_prime).table) == SYNTHETIC_ROWS_DEFAULT
+    resized = mst_view.resized(mst_view.fit(d), replace(d, rows=77))
+    assert resized.table.shape == (77, 2)

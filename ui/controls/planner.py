@@ -110,10 +110,15 @@ def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
     id_column = id_col.selectbox(TEXT["id_column"], [none, *map(str, frame.columns)], key="plan_id")
     if id_column == none:
         return Protection(m), frame, TEXT["explain_person_promised"].format(m=m)
+    # The plan's figures: rows kept with the seed (a simulation). A release bounds the table again
+    # with fresh secret randomness (plan_release.release); the counts here are data facts, said so.
     bounded = bound_contributions(frame, id_column, m, ctx.rng("planner_contributions"))
-    sentence = TEXT["explain_person_bounded"].format(m=m, column=id_column) + " " + TEXT["bounded_rows"].format(
-        dropped=fmt.plural(bounded.dropped_rows, TEXT["row_one"], TEXT["row_many"]),
-        rows=fmt.plural(len(frame), TEXT["row_one"], TEXT["row_many"]), people=fmt.people(bounded.people))
+    sentence = " ".join((
+        TEXT["explain_person_bounded"].format(m=m, column=id_column), TEXT["bounding_draws"],
+        TEXT["bounded_rows"].format(dropped=fmt.plural(bounded.dropped_rows, TEXT["row_one"], TEXT["row_many"]),
+                                    rows=fmt.plural(len(frame), TEXT["row_one"], TEXT["row_many"]),
+                                    people=fmt.people(bounded.people)),
+        TEXT["bounded_not_private"]))
     return Protection(m, id_column), bounded.frame, sentence
 
 
@@ -315,7 +320,8 @@ def ledger() -> Ledger:
 
 def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: Protection, delta: float) -> Ledger:
     """The button that draws the plan's release: recorded in the ledger first, refused past the
-    budget. Returns the ledger after the click."""
+    budget. `frame` is the table before contribution bounding (the release bounds it with fresh
+    secret randomness, never with the seed the plan's figures used). Returns the ledger after the click."""
     if not st.button(TEXT["release_draw"], key="plan_draw", type="primary", icon=":material/casino:"):
         return book
     good = [r for r in view.rows if not r.problem]
@@ -349,12 +355,13 @@ def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Cal
     }
 
 
-def release_panel(ctx: PageContext, view: PlanView, frame: pd.DataFrame, protection: Protection, delta: float) -> None:
-    """The release tab: the ledger and its budget, the button that draws the release, the values drawn
-    with their four files, and the ledger's entries."""
+def release_panel(ctx: PageContext, view: PlanView, protection: Protection, delta: float) -> None:
+    """The release tab: the ledger and its budget, the button that draws the release (on the table as
+    it is: the release bounds contributions itself), the values drawn with their four files, and the
+    ledger's entries."""
     book = ledger()
     top = st.container()  # the ledger's figures, filled once the button has been read
-    book = draw_release(book, view, frame, protection, delta)
+    book = draw_release(book, view, ctx.dataset.table.frame, protection, delta)
     shown = ledger_view.compute(book, view.total_epsilon, view.total_delta)
     with top:
         show_metrics(shown.metrics)

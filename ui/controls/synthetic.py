@@ -1,5 +1,5 @@
-"""Control groups of the Synthetic data page: the columns and ε of the MST fit with its button and
-progress bar, the marginals shown, and the synthetic table kept for this session."""
+"""Control groups of the Synthetic data page: the columns, ε and number of rows of the MST fit with its
+button and progress bar, the marginals shown, and the synthetic table kept for this session."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from datetime import datetime, timezone
 
 import streamlit as st
 
+from dpcore.limits import MAX_SYNTHETIC_PAGE_ROWS, SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic import SynthesisResult
+from ui import fmt
 from ui.page import PageContext, computed
 from ui.state import url_choice
 from ui.text.synthetic import TEXT
@@ -20,21 +22,29 @@ _SWEEP = "_syn_sweep"  # (dataset, columns, seed) -> {epsilon: tradeoff.Point}
 FAST_DEFAULT = ("species", "island", "sex", "body_mass_g")  # penguins: a fit of seconds
 
 
-def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True) -> mst.FitSettings | None:
-    """The declared columns to synthesise and ε (widgets keyed `key`_cols and `key`_eps; without the
-    slider ε is 1, for a caller that sets its own); None (after saying why) when nothing is declared."""
+def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, with_rows: bool = True,
+                 ) -> mst.FitSettings | None:
+    """The declared columns to synthesise, ε and the number of rows (widgets keyed `key`_cols, `key`_eps
+    and `key`_rows; without the slider ε is 1, for a caller that sets its own; without the rows input,
+    the default number of rows); None (after saying why) when nothing is declared."""
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
         return None
-    c1, c2 = st.columns([3, 1])
+    c1, c2, c3 = st.columns([3, 1, 1])
     default = [c for c in FAST_DEFAULT if c in domains] or list(domains)[:3]
     columns = c1.multiselect(TEXT["columns"], list(domains), default=default, key=f"{key}_cols")
     eps = epsilon_slider(f"{key}_eps", default=1.0, label=TEXT["epsilon"], container=c2) if with_epsilon else 1.0
-    return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed)
+    rows = SYNTHETIC_ROWS_DEFAULT
+    if with_rows:
+        rows = int(c3.number_input(TEXT["rows"], min_value=1, max_value=MAX_SYNTHETIC_PAGE_ROWS,
+                                   value=SYNTHETIC_ROWS_DEFAULT, step=100, key=f"{key}_rows", bind="query-params",
+                                   help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
+    return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed, rows)
 
 
 def _key(ctx: PageContext, s: mst.FitSettings) -> tuple:
+    """What a fit depends on (not the number of rows: another number is drawn from the same model)."""
     return ctx.dataset.ident, s.columns, s.epsilon, s.seed
 
 
@@ -48,7 +58,8 @@ class KeptFit:
 
 
 def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> KeptFit | None:
-    """The button that fits MST (with a progress bar), and the table it made for these settings."""
+    """The button that fits MST (with a progress bar), and the table it made for these settings; a new
+    number of rows is drawn again from the kept model (post-processing, no new fit)."""
     if st.button(TEXT["mst_button"], key="syn_fit", type="primary"):
         bar = st.progress(0.0, text=TEXT["stage_prepare"])
         result = computed(lambda f: mst.fit(f, lambda done, stage: bar.progress(done, text=TEXT[f"stage_{stage}"])), s)
@@ -56,7 +67,16 @@ def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> KeptFit | None:
         if result is not None:
             st.session_state[_RESULT] = (_key(ctx, s), KeptFit(s, result, datetime.now(timezone.utc)))
     kept = st.session_state.get(_RESULT)
-    return kept[1] if kept is not None and kept[0] == _key(ctx, s) else None
+    if kept is None or kept[0] != _key(ctx, s):
+        return None
+    fit = kept[1]
+    if fit.settings.rows != s.rows:
+        result = computed(lambda f: mst.resized(fit.result, f), s)
+        if result is None:
+            return None
+        fit = KeptFit(s, result, fit.made_at)
+        st.session_state[_RESULT] = (kept[0], fit)
+    return fit
 
 
 def last_fit(ctx: PageContext) -> KeptFit | None:

@@ -39,6 +39,16 @@ EN: dict[str, str] = {
         "below is multiplied by {m}."
     ),
     "bounded_rows": "Contribution bounding dropped {dropped} of {rows} (of {people}).",
+    "bounding_draws": (
+        "That choice, made with the page's seed, is a simulation for the figures of the plan below. A "
+        "release chooses again, with fresh secret randomness drawn when you press its button: never "
+        "shown, never in the address, never reused. Which rows a person keeps depends on their own "
+        "rows alone."
+    ),
+    "bounded_not_private": (
+        "These counts are read from the data as it is: they are not private, for you alone, and no "
+        "release, download or report contains them."
+    ),
     "aggregated": (
         "This table is already aggregated (each row stands for several people), so the planner "
         "counts rows, not people. Plan on a table with one row per person (upload one, or pick "

@@ -51,6 +51,12 @@ EN: dict[str, str] = {
         "15 minutes on all of them on this kind of machine, so it is not offered."
     ),
     "columns": "Columns to synthesise",
+    "rows": "Rows in the synthetic table",
+    "rows_help": (
+        "A public choice, up to {maximum}. It is never taken from the real table's number of rows, which "
+        "changes when one person is added or removed. Changing it draws the rows again from the same "
+        "model, at no further privacy cost."
+    ),
     "mst_button": "Make the synthetic table",
     "mst_hint": "Choose the columns and ε, then press the button: fitting takes a few seconds to a minute.",
     "no_domains": (
@@ -94,9 +100,10 @@ EN: dict[str, str] = {
     "graph_title": "Pairs MST measured\n(a line: their two-way\nhistogram)",
     "mst_summary": (
         "**{rows} synthetic rows** of {columns}, ε = {eps} (spent: {spent}), fitted in {seconds} s; MST "
-        "measured {pairs} pairs of columns. Rows with a missing value in a chosen column were left out: {dropped}. "
-        "The seed fixes the sampling of rows only: OpenDP draws its noise from the operating system, so "
-        "each press of the button fits a new model."
+        "measured {pairs} pairs of columns; rows with a missing value in a chosen column were left out of the fit. "
+        "The number of rows is yours to choose, a public setting: a table as long as the real one would tell "
+        "whether one person is in it. The seed fixes the sampling of rows only: OpenDP draws its noise from the "
+        "operating system, so each press of the button fits a new model."
     ),
     "download": "Download the synthetic table (CSV)",
     "download_report": "Download its report (JSON)",

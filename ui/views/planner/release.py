@@ -43,7 +43,7 @@ import pandas as pd
 from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.protection import Protection
+from dpcore.protection import Protection, bound_contributions
 from dpcore.provenance import package_versions
 from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
@@ -153,10 +153,15 @@ def _draw(frame: pd.DataFrame, row: Row, protection: Protection) -> tuple[tuple[
 def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) -> PlanRelease:
     """Draw every statistic of the plan with OpenDP; rows with a `problem` are skipped.
 
-    `frame` is the data the plan was computed on (after contribution bounding). Raises DPError for
-    anything that cannot be released (no releasable row, undeclared bins, a row whose noise does not
-    match its kind, bad data for OpenDP), before anything is returned.
+    `frame` is the table as it is, before contribution bounding: with an ID column, the rows each
+    person keeps are chosen here, with fresh secret randomness drawn for this release alone (never
+    the page's seed, never shown or kept; issue 30, item 1). Raises DPError for anything that cannot
+    be released (no releasable row, undeclared bins, a row whose noise does not match its kind, bad
+    data for OpenDP), before anything is returned.
     """
+    if protection.id_column is not None:
+        frame = bound_contributions(frame, protection.id_column, protection.rows_per_person,
+                                    np.random.default_rng()).frame  # no seed: the OS's entropy
     drawn = []
     for row in rows:
         if row.problem:

@@ -14,10 +14,11 @@ import numpy as np
 import pandas as pd
 
 from dpcore.catalog import BUNDLED
+from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
     SynthesisResult, correlation_matrix, counting_workload, encode, half_sample, independent_baseline, marginal,
-    marginal_errors, mst_synthesize, sizes_of, workload_error,
+    marginal_errors, mst_synthesize, resample, sizes_of, workload_error,
 )
 from ui import fmt
 from ui.charts import curves
@@ -51,6 +52,9 @@ class FitSettings:
     columns: tuple[str, ...]
     epsilon: float
     seed: int
+    # A public choice, never the real table's number of rows: that number changes when one row is
+    # added or removed, so a table of that length is not DP (issue 30, item 2).
+    rows: int = SYNTHETIC_ROWS_DEFAULT
 
     @property
     def complete(self) -> pd.DataFrame:
@@ -59,10 +63,14 @@ class FitSettings:
 
 
 def fit(s: FitSettings, progress: Callable[[float, str], None] | None = None) -> SynthesisResult:
-    """An epsilon-DP synthetic table with as many rows as the complete real rows (slow: seconds)."""
-    rows = s.complete
-    return mst_synthesize(rows, s.domains, s.epsilon, 0.0, max(1, len(rows)), make_rng(s.seed, "syn-mst"),
+    """An epsilon-DP synthetic table of `s.rows` rows, a public number (slow: seconds)."""
+    return mst_synthesize(s.complete, s.domains, s.epsilon, 0.0, s.rows, make_rng(s.seed, "syn-mst"),
                           columns=s.columns, progress=progress)
+
+
+def resized(result: SynthesisResult, s: FitSettings) -> SynthesisResult:
+    """The same fitted model's table with `s.rows` rows: post-processing, no further privacy cost."""
+    return resample(result, s.rows, make_rng(s.seed, "syn-mst"))
 
 
 @dataclass(frozen=True)
@@ -133,10 +141,9 @@ def compute(s: Settings) -> View:
                                 charts.HeatLabels(tuple(TEXT[key].split("\n")), "", "", TEXT["correlation"]),
                                 domain=(-1.0, 1.0), value_format=".2f", diverging=True)
             for key, codes in (("corr_real_title", real), ("corr_synthetic_title", result.codes))}
-    summary = TEXT["mst_summary"].format(
+    summary = TEXT["mst_summary"].format(  # no count of real rows: it is not private (issue 30, item 2)
         rows=f"{len(result.table):,}", columns=", ".join(md_escape(n) for n in names), eps=fmt.number(result.epsilon),
         spent=fmt.number(result.epsilon_spent, 6), pairs=len(result.cliques), seconds=fmt.number(result.fit_seconds, 2),
-        dropped=f"{len(s.fitted.frame) - real.shape[0]:,}",
     )
     graph = charts.pair_graph(names, result.cliques, tuple(TEXT["graph_title"].split("\n")))
     return View(summary, oneway, heat[TEXT["real"]], heat[TEXT["synthetic"]], errors, graph,

@@ -23,8 +23,8 @@ def _domain(d: ColumnDomain) -> dict[str, Any]:
 
 def report_json(result: SynthesisResult, seed: int, made_at: datetime) -> str:
     """JSON: the method, the unit of protection (one row), the budget asked and spent (after any
-    retry of OpenDP issue 2789), the declared domains, the measured pairs, the rows and the seed of
-    the sampling, and the library versions."""
+    retry of OpenDP issue 2789), the declared domains, the measured pairs, the rows (a public choice)
+    and the seed of the sampling, and the library versions. No count of the real table's rows."""
     report = {
         "report": "DP Explorer synthetic data report",
         "made_at": made_at.isoformat(),
@@ -37,6 +37,7 @@ def report_json(result: SynthesisResult, seed: int, made_at: datetime) -> str:
         "domains": [_domain(d) for d in result.domains],
         "measured_pairs": [list(pair) for pair in result.cliques],
         "rows": len(result.table),
+        "rows_source": "chosen by the user, a public setting; never the real table's number of rows",
         "sampling": {"seed": seed, "rows_redrawn_off_the_domain": result.rejected_rows},
         "versions": package_versions(LIBRARIES),
     }

@@ -8,11 +8,12 @@ moves from the address into the session, so the projected address bar shows only
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 import streamlit as st
 
 from ui.classroom import limits, store
-from ui.classroom.engine import engine
+from ui.classroom.engine import engine, reported
 from ui.components.rr_buttons import rr_buttons, sent
 from ui.i18n import current
 from ui.page import computed, show_figure, show_metrics, start_page
@@ -20,6 +21,7 @@ from ui.text.poll import TEXT
 from ui.views.poll import live, setup, share, student
 
 TOKEN, OUTCOME, BUTTONS, SECRETS = "poll_token", "poll_outcome", "poll_buttons", "poll_secrets"
+REFUSED = ("address_full", "too_fast", "store_busy", "store_gone", "store_down")  # outcomes the page tells
 
 
 def open_form() -> None:
@@ -40,10 +42,11 @@ def open_form() -> None:
         return
     view = computed(setup.compute, setup.Settings(question, float(eps), method))
     if view is not None:
-        poll, secret = store.create_poll(engine(), view.question, view.epsilon, method)
-        st.session_state.setdefault(SECRETS, {})[poll.code] = secret
-        st.query_params["poll"] = poll.code
-        st.rerun()
+        with reported():  # a store that fails says so; the form keeps the question
+            poll, secret = store.create_poll(engine(), view.question, view.epsilon, method)
+            st.session_state.setdefault(SECRETS, {})[poll.code] = secret
+            st.query_params["poll"] = poll.code
+            st.rerun()
 
 
 def teacher(poll: store.PollInfo, secret: str) -> None:
@@ -66,6 +69,11 @@ def teacher(poll: store.PollInfo, secret: str) -> None:
 @st.fragment(run_every=1.0)
 def live_results(code: str, secret: str) -> None:
     """Every second: the tally from the database, the estimate and the narrowing interval."""
+    with reported():
+        live_view(code, secret)
+
+
+def live_view(code: str, secret: str) -> None:
     eng = engine()
     poll = store.teacher_poll(eng, code, secret)
     if poll is None:
@@ -79,9 +87,9 @@ def live_results(code: str, secret: str) -> None:
     st.caption(view.note)
     close, reveal, export, again = st.columns(4)
     close.button(TEXT["close"], key="poll_close", disabled=poll.closed, icon=":material/lock:",
-                 on_click=store.close_poll, args=(eng, code, secret))
+                 on_click=change, args=(store.close_poll, code, secret))
     reveal.button(TEXT["reveal"], key="poll_reveal", disabled=poll.revealed, icon=":material/visibility:",
-                  on_click=store.reveal_poll, args=(eng, code, secret))
+                  on_click=change, args=(store.reveal_poll, code, secret))
     export.download_button(TEXT["export"], lambda: live.export_csv(store.answer_rows(eng, poll.id)),
                            f"poll-{code}.csv", "text/csv", key="poll_export", on_click="ignore",
                            icon=":material/download:")
@@ -90,12 +98,22 @@ def live_results(code: str, secret: str) -> None:
         st.rerun()
 
 
+def change(action: Callable[..., object], code: str, secret: str) -> None:
+    """Close or reveal (a button's callback), saying so if the store fails."""
+    with reported():
+        action(engine(), code, secret)
+
+
 def on_answer(code: str) -> None:
-    """The buttons sent a randomized answer: store it under the browser's token (else the session's)."""
+    """The buttons sent a randomized answer: store it under the session's token, which the server
+    minted (the browser's own token can only refuse it), with the client's address (None on localhost)."""
     answer, device = sent(BUTTONS)
     if answer is not None:
-        token = st.session_state[TOKEN] = device or st.session_state[TOKEN]
-        st.session_state[OUTCOME] = store.submit_answer(engine(), code, token, answer)
+        try:
+            st.session_state[OUTCOME] = store.submit_answer(engine(), code, st.session_state[TOKEN], answer,
+                                                            device=device, address=st.context.ip_address)
+        except store.StoreError as exc:
+            st.session_state[OUTCOME] = f"store_{exc.reason}"
 
 
 def student_page(poll: store.PollInfo) -> None:
@@ -113,6 +131,8 @@ def student_page(poll: store.PollInfo) -> None:
                "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code))
     if view.status:
         st.info(view.status, icon=":material/check_circle:")
+    if (outcome := st.session_state.get(OUTCOME, "")) in REFUSED:  # not stored: the buttons stay
+        st.warning(TEXT[outcome].format(n=limits.max_answers_per_address()), icon=":material/block:")
     if view.result:
         st.success(view.result, icon=":material/campaign:")
     elif not view.can_answer:
@@ -122,9 +142,10 @@ def student_page(poll: store.PollInfo) -> None:
 @st.fragment(run_every=4.0)
 def wait_for_reveal(code: str) -> None:
     """After answering: look every few seconds whether the teacher revealed the result."""
-    poll = store.get_poll(engine(), code)
-    if poll is not None and poll.revealed:
-        st.rerun()
+    with reported():
+        poll = store.get_poll(engine(), code)
+        if poll is not None and poll.revealed:
+            st.rerun()
 
 
 ctx = start_page(TEXT["title"], icon=":material/ballot:", page=__file__)
@@ -136,11 +157,12 @@ if code is None:
     st.markdown(TEXT["intro"])
     open_form()
 else:
-    store.expire(engine())
-    found = store.teacher_poll(engine(), code, secret) if secret else store.get_poll(engine(), code)
-    if found is None:
-        st.warning(TEXT["wrong_secret"] if secret else TEXT["unknown_poll"].format(hours=f"{limits.max_age_hours():g}"))
-    elif secret:
-        teacher(found, secret)
-    else:
-        student_page(found)
+    with reported():
+        store.expire_now_and_then(engine())
+        found = store.teacher_poll(engine(), code, secret) if secret else store.get_poll(engine(), code)
+        if found is None:
+            st.warning(TEXT["wrong_secret"] if secret else TEXT["unknown_poll"].format(hours=f"{limits.max_age_hours():g}"))
+        elif secret:
+            teacher(found, secret)
+        else:
+            student_page(found)

@@ -8,12 +8,11 @@ moves from the address into the session, so the projected address bar shows only
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 
 import streamlit as st
 
 from ui.classroom import limits, store
-from ui.classroom.engine import engine, reported
+from ui.classroom.engine import answered, change, engine, not_found, reported
 from ui.components.rr_buttons import rr_buttons, sent
 from ui.i18n import current
 from ui.page import computed, show_figure, show_metrics, start_page
@@ -70,38 +69,28 @@ def teacher(poll: store.PollInfo, secret: str) -> None:
 def live_results(code: str, secret: str) -> None:
     """Every second: the tally from the database, the estimate and the narrowing interval."""
     with reported():
-        live_view(code, secret)
-
-
-def live_view(code: str, secret: str) -> None:
-    eng = engine()
-    poll = store.teacher_poll(eng, code, secret)
-    if poll is None:
-        st.warning(TEXT["wrong_secret"])
-        return
-    view = live.compute(live.Settings(poll.p, poll.method, store.answers(eng, poll.id), poll.closed, poll.revealed))
-    st.subheader(TEXT["live_title"])
-    show_metrics(view.metrics)
-    st.markdown(f"{view.summary}\n\n{view.status}")
-    show_figure(view.chart, key="poll_fig_interval")
-    st.caption(view.note)
-    close, reveal, export, again = st.columns(4)
-    close.button(TEXT["close"], key="poll_close", disabled=poll.closed, icon=":material/lock:",
-                 on_click=change, args=(store.close_poll, code, secret))
-    reveal.button(TEXT["reveal"], key="poll_reveal", disabled=poll.revealed, icon=":material/visibility:",
-                  on_click=change, args=(store.reveal_poll, code, secret))
-    export.download_button(TEXT["export"], lambda: live.export_csv(store.answer_rows(eng, poll.id)),
-                           f"poll-{code}.csv", "text/csv", key="poll_export", on_click="ignore",
-                           icon=":material/download:")
-    if again.button(TEXT["new_poll"], key="poll_new", icon=":material/add:"):
-        st.query_params.clear()
-        st.rerun()
-
-
-def change(action: Callable[..., object], code: str, secret: str) -> None:
-    """Close or reveal (a button's callback), saying so if the store fails."""
-    with reported():
-        action(engine(), code, secret)
+        eng = engine()
+        poll = store.teacher_poll(eng, code, secret)
+        if poll is None:
+            st.warning(not_found(secret))
+            return
+        view = live.compute(live.Settings(poll.p, poll.method, store.answers(eng, poll.id), poll.closed, poll.revealed))
+        st.subheader(TEXT["live_title"])
+        show_metrics(view.metrics)
+        st.markdown(f"{view.summary}\n\n{view.status}")
+        show_figure(view.chart, key="poll_fig_interval")
+        st.caption(view.note)
+        close, reveal, export, again = st.columns(4)
+        close.button(TEXT["close"], key="poll_close", disabled=poll.closed, icon=":material/lock:",
+                     on_click=change, args=(store.close_poll, code, secret))
+        reveal.button(TEXT["reveal"], key="poll_reveal", disabled=poll.revealed, icon=":material/visibility:",
+                      on_click=change, args=(store.reveal_poll, code, secret))
+        export.download_button(TEXT["export"], lambda: live.export_csv(store.answer_rows(eng, poll.id)),
+                               f"poll-{code}.csv", "text/csv", key="poll_export", on_click="ignore",
+                               icon=":material/download:")
+        if again.button(TEXT["new_poll"], key="poll_new", icon=":material/add:"):
+            st.query_params.clear()
+            st.rerun()
 
 
 def on_answer(code: str) -> None:
@@ -109,11 +98,7 @@ def on_answer(code: str) -> None:
     minted (the browser's own token can only refuse it), with the client's address (None on localhost)."""
     answer, device = sent(BUTTONS)
     if answer is not None:
-        try:
-            st.session_state[OUTCOME] = store.submit_answer(engine(), code, st.session_state[TOKEN], answer,
-                                                            device=device, address=st.context.ip_address)
-        except store.StoreError as exc:
-            st.session_state[OUTCOME] = f"store_{exc.reason}"
+        st.session_state[OUTCOME] = answered(code, st.session_state[TOKEN], answer, device)
 
 
 def student_page(poll: store.PollInfo) -> None:
@@ -161,7 +146,7 @@ else:
         store.expire_now_and_then(engine())
         found = store.teacher_poll(engine(), code, secret) if secret else store.get_poll(engine(), code)
         if found is None:
-            st.warning(TEXT["wrong_secret"] if secret else TEXT["unknown_poll"].format(hours=f"{limits.max_age_hours():g}"))
+            st.warning(not_found(secret))
         elif secret:
             teacher(found, secret)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import socket
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -318,6 +319,12 @@ def test_a_held_write_lock_makes_answers_busy_and_page_opens_skip_expiring(tmp_p
 
 
 def test_an_unreachable_postgresql_is_a_store_error_not_a_hang() -> None:
+    """Refused at once, or a server that never answers (the connect timeout ends the wait): "down"."""
     with pytest.raises(store.StoreError) as refused:
         store.make_engine("postgresql+psycopg://nobody@127.0.0.1:1/polls")
     assert refused.value.reason == "down"
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)  # accepts nothing: the client waits for a greeting that never comes
+        with pytest.raises(store.StoreError, match="down"):
+            store.make_engine(f"postgresql+psycopg://nobody@127.0.0.1:{silent.getsockname()[1]}/polls")

@@ -46,7 +46,8 @@ def _positive(name: str, default: float) -> float:
 
 
 def max_answers_per_address() -> int:
-    """How many answers one network address may give one poll (env POLL_MAX_ANSWERS_PER_ADDRESS, default 200)."""
+    """How many answers one network address may give one poll (env POLL_MAX_ANSWERS_PER_ADDRESS,
+    default 200)."""
     return max(1, int(_positive(MAX_PER_ADDRESS_ENV, MAX_PER_ADDRESS_DEFAULT)))
 
 

@@ -19,7 +19,7 @@ from ui.page import computed, show_figure, show_metrics, start_page
 from ui.text.poll import TEXT
 from ui.views.poll import live, setup, share, student
 
-TOKEN, OUTCOME, BUTTONS, SECRETS = "poll_token", "poll_outcome", "poll_buttons", "poll_secrets"
+TOKEN, OUTCOME, BUTTONS, SECRETS, PRESSES = "poll_token", "poll_outcome", "poll_buttons", "poll_secrets", "poll_presses"
 REFUSED = ("address_full", "too_fast", "store_busy", "store_gone", "store_down")  # outcomes the page tells
 
 
@@ -99,6 +99,7 @@ def on_answer(code: str) -> None:
     answer, device = sent(BUTTONS)
     if answer is not None:
         st.session_state[OUTCOME] = answered(code, st.session_state[TOKEN], answer, device)
+        st.session_state[PRESSES] = st.session_state.get(PRESSES, 0) + 1
 
 
 def student_page(poll: store.PollInfo) -> None:
@@ -113,7 +114,8 @@ def student_page(poll: store.PollInfo) -> None:
     st.markdown(f"### {view.question}")
     st.markdown(view.how)
     rr_buttons(BUTTONS, poll.p, poll.method, {"yes": TEXT["button_yes"], "no": TEXT["button_no"],
-               "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code))
+               "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code),
+               st.session_state.get(PRESSES, 0))
     if view.status:
         st.info(view.status, icon=":material/check_circle:")
     if (outcome := st.session_state.get(OUTCOME, "")) in REFUSED:  # not stored: the buttons stay

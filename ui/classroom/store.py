@@ -30,7 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -55,7 +55,7 @@ Problem = Literal["busy", "gone", "down"]
 METHODS: tuple[Method, ...] = ("device", "coin")
 _FILE = "dpx_sqlite_file"  # a SQLite connection's record: the path it opened and that file's identity
 _WRITE = "dpx_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
-_PROCESS_KEY = secrets.token_bytes(32)  # the hashes' key when POLL_ADDRESS_KEY is not set
+_PROCESS_KEY = secrets.token_bytes(32)  # the addresses' key when POLL_ADDRESS_KEY is not set
 
 
 class StoreError(RuntimeError):
@@ -98,8 +98,8 @@ class Answer(Base):
 
 
 class Origin(Base):
-    """Where an answer came from: the browser's own token and the network address, as keyed hashes
-    bound to the poll (not linkable across polls). A table of its own, so a store made before it
+    """Where an answer came from: the browser's own token and the network address (a keyed hash),
+    hashed with the poll (not linkable across polls). A table of its own, so a store made before it
     gains it by `create_all`."""
 
     __tablename__ = "answer_origin"
@@ -135,8 +135,6 @@ class Tally:
 
 def database_url(environ: dict[str, str] | None = None) -> str:
     """DATABASE_URL when set (PostgreSQL: postgresql+psycopg://...), else the SQLite file var/polls.sqlite."""
-    import os
-
     url = (environ if environ is not None else os.environ).get(limits.DATABASE_ENV, "").strip()
     if not url:
         return f"sqlite:///{DEFAULT_SQLITE}"
@@ -224,9 +222,11 @@ def _problems(engine: Engine | None = None) -> Iterator[None]:
 
 
 def _reopen(engine: Engine) -> None:
-    """Drop every pooled connection and open the store at its path again (new and empty if the file is gone)."""
+    """Drop every pooled connection and open the store at its path again (new and empty if the file is
+    gone). If it cannot be opened yet, the next call finds out and says so again."""
     engine.dispose()
-    Base.metadata.create_all(engine)
+    with suppress(DBAPIError):
+        Base.metadata.create_all(engine)
 
 
 def _check_file(engine: Engine, conn: Connection) -> None:
@@ -292,11 +292,18 @@ def _writing(engine: Engine, wait: bool = True) -> Iterator[Connection]:
         _check_file(engine, conn)
 
 
-def _keyed(poll_id: int, kind: str, value: str) -> str:
-    """A keyed hash (HMAC-SHA256, key POLL_ADDRESS_KEY or one drawn per server process) of a token or
-    an address, bound to one poll: the database never holds the value, nor links it across polls."""
+def _address_hash(poll_id: int, address: str) -> str:
+    """A keyed hash (HMAC-SHA256) of a network address, bound to one poll: the database never holds
+    the address (a plain hash of one of 2^32 IPv4 addresses is reversed by trying them all), nor links
+    it across polls. Key: POLL_ADDRESS_KEY, else one drawn per server process (then a restart, or
+    another process, counts an address afresh)."""
     key = os.environ.get(limits.ADDRESS_KEY_ENV, "").encode("utf-8") or _PROCESS_KEY
-    return hmac.new(key, f"{poll_id}\0{kind}\0{value}".encode(), hashlib.sha256).hexdigest()
+    return hmac.new(key, f"{poll_id}\0{address}".encode(), hashlib.sha256).hexdigest()
+
+
+def _device_hash(poll_id: int, device: str) -> str:
+    """A browser's token (random, not guessable) hashed with the poll: the same after a restart."""
+    return hashlib.sha256(f"{poll_id}\0{device}".encode()).hexdigest()
 
 
 def _hash(secret: str) -> str:
@@ -447,8 +454,8 @@ def submit_answer(engine: Engine, code: object, token: str, yes: bool, now: date
                 return "unknown"
             if row.closed:
                 return "closed"
-            origin = {"poll_id": row.id, "device": None if device is None else _keyed(row.id, "device", device),
-                      "address": _keyed(row.id, "address", address or "unknown"), "received_at": moment}
+            origin = {"poll_id": row.id, "device": None if device is None else _device_hash(row.id, device),
+                      "address": _address_hash(row.id, address or "unknown"), "received_at": moment}
             refused = _refusal(conn, token, origin)
             if refused is not None:
                 return refused

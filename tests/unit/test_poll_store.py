@@ -338,3 +338,18 @@ def test_an_unreachable_postgresql_is_a_store_error_not_a_hang() -> None:
         silent.listen(1)  # accepts nothing: the client waits for a greeting that never comes
         with pytest.raises(store.StoreError, match="down"):
             store.make_engine(f"postgresql+psycopg://nobody@127.0.0.1:{silent.getsockname()[1]}/polls")
+
+
+def test_a_held_lock_on_postgresql_makes_answers_busy_not_a_hang(postgres_url: str) -> None:  # noqa: F811
+    """PostgreSQL: another session holds the poll's row (lock_timeout ends the wait): "busy", nothing
+    stored; reading and expiring on a page open go on."""
+    engine = store.make_engine(postgres_url)
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    with engine.connect() as holder, holder.begin():
+        holder.execute(select(store.Poll.id).where(store.Poll.id == poll.id).with_for_update())
+        with pytest.raises(store.StoreError, match="busy"):
+            store.submit_answer(engine, poll.code, _token(), True)
+        assert store.get_poll(engine, poll.code) == poll
+        store.expire(engine, wait=False)  # touches no locked row: runs
+    assert store.tally(engine, poll.id) == store.Tally(0, 0)
+    engine.dispose()

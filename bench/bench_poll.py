@@ -1,5 +1,6 @@
-"""60 students answering a live poll within 10 seconds, through the app: answers lost, and the time
-until the teacher's view shows all of them.
+"""60 students answering a live poll within 10 seconds, through the app, while one of them tries to
+answer many times: answers lost, what the cheater got counted, and the time until the teacher's view
+shows all of them.
 
 Starts the app (`python -m ui.serve`) on a loopback port with its own SQLite file (or the
 DATABASE_URL given), opens a poll through the store, and opens the teacher's link in Debian's
@@ -8,17 +9,27 @@ driven by the browser). Then N students connect as Streamlit websocket sessions 
 bench/bench_sessions.py: `/_stcore/stream`, protobuf BackMsg / ForwardMsg), each opens
 `?poll=<code>` (a full page run: question, explanation, the Yes / No component), and at a random
 moment within the window randomizes its answer as the component's JavaScript does (p from the poll,
-here with `secrets`) and sends only the randomized answer, as the component's trigger value
-("answer": "yes" / "no") on the component's trigger widget. A student counts as answered when its
-rerun ends with "Received:" on the page.
+here with `secrets`) and sends only the randomized answer with its browser's token, as the
+component's trigger value ("answer": "yes:<token>" / "no:<token>") on the component's trigger widget.
+A student counts as answered when its rerun ends with "Received:" on the page.
 
-Printed: answers sent, recorded (page said so), in the database, lost (sent minus in the database:
-target 0), doubled (a second press per student is sent too and must be refused), the tally against
-what was sent, the answer reruns' times, and the time from the last answer's rerun ending until the
-teacher's browser shows the full count (target: within 2 s). The students' own client runs in this
-process on the same 2-core machine as the server and the teacher's browser.
+Each student has its own network address (the server trusts X-Forwarded-For from loopback, as it
+would from a reverse proxy on the same machine), or with `--nat` all share one, as a class behind a
+school's NAT. Student 0 cheats: after its answer it presses again `--cheat-same` times in the same
+session, each time with a made-up browser token, then opens `--cheat-sessions` fresh sessions one after
+the other (a cleared browser, private windows, a script), each answering once with a new token. The
+rule: one answer per session and browser token, at most POLL_MAX_ANSWERS_PER_ADDRESS per address
+(`--address-cap`, default 10 with own addresses; the app's 200 with `--nat`).
+
+Printed: answers sent, recorded (page said so), in the database, lost (an honest answer not in the
+database: target 0), doubled (a second press per student is sent too and must be refused), what the
+cheater tried and got counted against what the rule allows, the tally against what was recorded, the
+answer reruns' times, and the time from the last answer's rerun ending until the teacher's browser
+shows the full count (target: within 2 s). The students' own client runs in this process on the same
+2-core machine as the server and the teacher's browser.
 
 Run: .venv/bin/python -m bench.bench_poll [--students 60] [--window 10] [--port 8621] [--seed 1]
+     [--cheat-same 20] [--cheat-sessions 30] [--address-cap N] [--nat]
      [--postgres]  (a throwaway PostgreSQL server instead of the SQLite file)
 """
 
@@ -63,6 +74,19 @@ class Student:
     answer_seconds: float = 0.0
     finished_at: float = 0.0
     errors: list[str] = field(default_factory=list)
+    extra_tried: int = 0  # the cheater's further presses and fresh sessions
+    extra_yes: list[bool] = field(default_factory=list)  # the randomized answers of those recorded
+    extra_refused: dict[str, int] = field(default_factory=dict)  # why the others were not
+
+
+@dataclass(frozen=True)
+class Cheat:
+    same: int  # further presses in the same session, each with a made-up browser token
+    sessions: int  # fresh sessions, one after the other, each answering once
+
+
+REFUSALS = {"already answered": "duplicate", "as many as it takes from one address": "address cap",
+            "arriving from your network address": "too fast", "poll store": "store problem"}
 
 
 class Connection:
@@ -111,11 +135,49 @@ class Connection:
             elif kind == "script_finished" and fwd.script_finished in TERMINAL:
                 return "\n".join(texts)
 
-    def answer(self, yes: bool) -> list[WidgetState]:
-        """What the component sends: its trigger aggregator with one "answer" event."""
+    def answer(self, yes: bool, device: str) -> list[WidgetState]:
+        """What the component sends: its trigger aggregator with one "answer" event, the randomized
+        answer and the browser's token (32 hex digits from its localStorage)."""
         state = WidgetState(id=_make_trigger_id(self.component_id, "events"))
-        state.json_trigger_value = json.dumps([{"event": "answer", "value": "yes" if yes else "no"}])
+        state.json_trigger_value = json.dumps([{"event": "answer", "value": f"{'yes' if yes else 'no'}:{device}"}])
         return [state]
+
+
+def _connect(url: str, address: str) -> websockets.connect:
+    return websockets.connect(url, subprotocols=["streamlit"], max_size=None, open_timeout=60, ping_interval=None,
+                              additional_headers={"X-Forwarded-For": address})
+
+
+def _randomized(p: float, truth: bool) -> bool:
+    """The component's draw, on the "device": the truth with probability p."""
+    return truth if secrets.randbelow(2**32) / 2**32 < p else not truth
+
+
+def _refusal(page: str) -> str:
+    return next((why for text, why in REFUSALS.items() if text in page), "other")
+
+
+async def cheat(result: Student, conn: Connection, url: str, code: str, p: float, address: str,
+                plan: Cheat) -> None:
+    """Student 0 after its own answer: made-up tokens in its session, then fresh sessions."""
+    pages = []
+    for _ in range(plan.same):
+        pages.append((await conn.run(conn.answer(_randomized(p, True), secrets.token_hex(16))), None))
+    for _ in range(plan.sessions):
+        async with _connect(url, address) as ws:
+            fresh = Connection(ws, f"poll={code}")
+            await fresh.run([])
+            sent = _randomized(p, True)
+            pages.append((await fresh.run(fresh.answer(sent, secrets.token_hex(16))), sent))
+    for page, sent in pages:
+        result.extra_tried += 1
+        if "EXCEPTION" in page:
+            result.errors.append("exception shown to the cheater")
+        if "Received:" in page and sent is not None:
+            result.extra_yes.append(sent)
+        else:
+            why = _refusal(page)
+            result.extra_refused[why] = result.extra_refused.get(why, 0) + 1
 
 
 @dataclass
@@ -130,11 +192,11 @@ class Gate:
 
 
 async def student(index: int, url: str, code: str, p: float, truth: bool, window: float,
-                  rng: random.Random, gate: Gate) -> Student:
+                  rng: random.Random, gate: Gate, address: str, plan: Cheat | None) -> Student:
     result = Student(index)
+    device = secrets.token_hex(16)
     try:
-        async with websockets.connect(url, subprotocols=["streamlit"], max_size=None, open_timeout=60,
-                                      ping_interval=None) as ws:
+        async with _connect(url, address) as ws:
             conn = Connection(ws, f"poll={code}")
             page = await conn.run([])
             if not conn.component_id or "EXCEPTION" in page:
@@ -145,24 +207,29 @@ async def student(index: int, url: str, code: str, p: float, truth: bool, window
                 gate.opened.set()
             await gate.go.wait()
             await asyncio.sleep(max(0.0, gate.start + rng.uniform(0, window) - time.perf_counter()))
-            keep = secrets.randbelow(2**32) / 2**32 < p  # the component's draw, on the "device"
-            sent = truth if keep else not truth
+            sent = _randomized(p, truth)
             t0 = time.perf_counter()
-            page = await conn.run(conn.answer(sent))
+            page = await conn.run(conn.answer(sent, device))
             result.answer_seconds = time.perf_counter() - t0
             result.finished_at = time.perf_counter()
             result.sent_yes = sent
             result.recorded = "Received:" in page
-            again = await conn.run(conn.answer(not sent))  # a double tap with the other answer
+            again = await conn.run(conn.answer(not sent, device))  # a double tap with the other answer
             result.second_refused = "already answered" in again
             if "EXCEPTION" in page or "EXCEPTION" in again:
                 result.errors.append("exception shown")
+            if not result.recorded:
+                result.errors.append(f"not recorded ({_refusal(page)})")
+            if plan is not None:
+                await cheat(result, conn, url, code, p, address, plan)
+                result.finished_at = time.perf_counter()  # its last answer
     except (OSError, TimeoutError, websockets.ConnectionClosed) as exc:
         result.errors.append(repr(exc))
     return result
 
 
-async def scenario(port: int, students: int, window: float, seed: int) -> None:
+async def scenario(port: int, students: int, window: float, seed: int, plan: Cheat, nat: bool,
+                   cap: int) -> None:
     from ui.classroom import store
 
     engine = store.make_engine(store.database_url())
@@ -177,8 +244,10 @@ async def scenario(port: int, students: int, window: float, seed: int) -> None:
         await teacher.get_by_text("No answers yet").wait_for(timeout=60_000)
         gate = Gate(students)
         url = f"ws://127.0.0.1:{port}/_stcore/stream"
+        addresses = ["198.51.100.1" if nat else f"10.{i // 250}.{i % 250}.{1 + seed % 250}" for i in range(students)]
         tasks = [asyncio.create_task(student(i, url, poll.code, poll.p, truths[i], window,
-                                             random.Random(seed * 1000 + i), gate))
+                                             random.Random(seed * 1000 + i), gate, addresses[i],
+                                             plan if i == 0 else None))
                  for i in range(students)]
         t_open = time.perf_counter()
         await asyncio.wait([asyncio.create_task(gate.opened.wait()), *tasks], timeout=300,
@@ -189,7 +258,9 @@ async def scenario(port: int, students: int, window: float, seed: int) -> None:
         results = await asyncio.gather(*tasks)
         last_answer = max((r.finished_at for r in results if r.finished_at), default=start)
         sent = sum(r.sent_yes is not None for r in results)
-        label = f"{sent} answer" + ("" if sent == 1 else "s") + " received"
+        extra = [yes for r in results for yes in r.extra_yes]
+        expected = sum(r.recorded for r in results) + len(extra)
+        label = f"{expected} answer" + ("" if expected == 1 else "s") + " received"
         try:
             await teacher.get_by_text(label).wait_for(timeout=30_000)
             shown = time.perf_counter()
@@ -197,22 +268,33 @@ async def scenario(port: int, students: int, window: float, seed: int) -> None:
             shown = float("nan")
         await browser.close()
     tally = store.tally(engine, poll.id)
-    sent_yes = sum(bool(r.sent_yes) for r in results if r.sent_yes is not None)
+    recorded = [r for r in results if r.recorded]
+    recorded_yes = sum(bool(r.sent_yes) for r in recorded) + sum(extra)
     times = [r.answer_seconds for r in results if r.sent_yes is not None]
     errors = [e for r in results for e in r.errors]
     print(f"{students} students; pages opened in {opening:.1f} s; answers sent within {window:.0f} s "
           f"(the last rerun ended {last_answer - start:.1f} s after the window opened)")
-    print(f"answers sent {sent}, recorded (page said so) {sum(r.recorded for r in results)}, "
-          f"in the database {tally.n}; answers lost: {sent - tally.n} (target 0)")
+    print(f"addresses: {'one for the whole class (--nat)' if nat else 'one per student'}; "
+          f"answers per address at most {cap}")
+    print(f"first answers sent {sent}, recorded (page said so) {len(recorded)}, in the database {tally.n} "
+          f"(the cheater's extra ones included: {len(extra)}); honest answers lost: "
+          f"{sent - len(recorded)} refused + {max(0, expected - tally.n)} acknowledged but missing (target 0 + 0)")
     print(f"second presses refused: {sum(r.second_refused for r in results)} of {sent}; doubled: "
-          f"{max(0, tally.n - sent)} (target 0)")
-    print(f"tally: database {tally.n_yes} yes of {tally.n}; sent {sent_yes} yes of {sent} "
-          f"({'equal' if (tally.n_yes, tally.n) == (sent_yes, sent) else 'DIFFERENT'})")
+          f"{max(0, tally.n - expected)} (target 0)")
+    cheater = results[0]
+    others = len(recorded) - int(cheater.recorded) if nat else 0  # behind one NAT the class shares the cap
+    allowed = min(1 + plan.sessions, cap - others)
+    print(f"cheater: tried {1 + cheater.extra_tried} answers ({plan.same} more in its session with made-up "
+          f"tokens, {plan.sessions} fresh sessions), counted {int(cheater.recorded) + len(extra)} "
+          f"(the rule allows at most {allowed}: one per session, {cap} per address); refused: "
+          f"{dict(sorted(cheater.extra_refused.items()))}")
+    print(f"tally: database {tally.n_yes} yes of {tally.n}; recorded {recorded_yes} yes of {expected} "
+          f"({'equal' if (tally.n_yes, tally.n) == (recorded_yes, expected) else 'DIFFERENT'})")
     if times:
         ordered = sorted(times)
         print(f"answer rerun (send to script_finished): p50 {statistics.median(times) * 1000:.0f} ms, "
               f"p95 {ordered[round(0.95 * (len(ordered) - 1))] * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
-    print(f"time until the teacher's view shows all {sent}: {shown - last_answer:.2f} s after the last answer's "
+    print(f"time until the teacher's view shows all {expected}: {shown - last_answer:.2f} s after the last answer's "
           f"rerun ended (target <= 2 s; the view refreshes every 1 s)")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:10]))
     engine.dispose()
@@ -226,7 +308,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--postgres", action="store_true",
                         help="start a throwaway PostgreSQL server (tests/postgres.py) instead of SQLite")
+    parser.add_argument("--cheat-same", type=int, default=20, help="student 0's extra presses in its session")
+    parser.add_argument("--cheat-sessions", type=int, default=30, help="student 0's fresh sessions")
+    parser.add_argument("--nat", action="store_true", help="the whole class behind one address")
+    parser.add_argument("--address-cap", type=int, default=0,
+                        help="POLL_MAX_ANSWERS_PER_ADDRESS for the server (default: 10, or the app's with --nat)")
     args = parser.parse_args()
+    from ui.classroom import limits
+
+    if args.address_cap or not args.nat:
+        os.environ[limits.MAX_PER_ADDRESS_ENV] = str(args.address_cap or 10)
     OUT.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
         if args.postgres:
@@ -242,7 +333,10 @@ def _serve_and_run(args: argparse.Namespace) -> None:
     log = OUT / "bench-poll-server.log"
     server = start_server(args.port, log)
     try:
-        asyncio.run(scenario(args.port, args.students, args.window, args.seed))
+        from ui.classroom import limits
+
+        asyncio.run(scenario(args.port, args.students, args.window, args.seed,
+                             Cheat(args.cheat_same, args.cheat_sessions), args.nat, limits.max_answers_per_address()))
     finally:
         stop_server(server)
     print(f"server log: {log}")

@@ -12,14 +12,15 @@ import secrets
 import streamlit as st
 
 from ui.classroom import limits, store
-from ui.classroom.engine import engine
+from ui.classroom.engine import answered, change, engine, not_found, reported
 from ui.components.rr_buttons import rr_buttons, sent
 from ui.i18n import current
 from ui.page import computed, show_figure, show_metrics, start_page
 from ui.text.poll import TEXT
 from ui.views.poll import live, setup, share, student
 
-TOKEN, OUTCOME, BUTTONS, SECRETS = "poll_token", "poll_outcome", "poll_buttons", "poll_secrets"
+TOKEN, OUTCOME, BUTTONS, SECRETS, PRESSES = "poll_token", "poll_outcome", "poll_buttons", "poll_secrets", "poll_presses"
+REFUSED = ("address_full", "too_fast", "store_busy", "store_gone", "store_down")  # outcomes the page tells
 
 
 def open_form() -> None:
@@ -40,10 +41,11 @@ def open_form() -> None:
         return
     view = computed(setup.compute, setup.Settings(question, float(eps), method))
     if view is not None:
-        poll, secret = store.create_poll(engine(), view.question, view.epsilon, method)
-        st.session_state.setdefault(SECRETS, {})[poll.code] = secret
-        st.query_params["poll"] = poll.code
-        st.rerun()
+        with reported():  # a store that fails says so; the form keeps the question
+            poll, secret = store.create_poll(engine(), view.question, view.epsilon, method)
+            st.session_state.setdefault(SECRETS, {})[poll.code] = secret
+            st.query_params["poll"] = poll.code
+            st.rerun()
 
 
 def teacher(poll: store.PollInfo, secret: str) -> None:
@@ -66,36 +68,38 @@ def teacher(poll: store.PollInfo, secret: str) -> None:
 @st.fragment(run_every=1.0)
 def live_results(code: str, secret: str) -> None:
     """Every second: the tally from the database, the estimate and the narrowing interval."""
-    eng = engine()
-    poll = store.teacher_poll(eng, code, secret)
-    if poll is None:
-        st.warning(TEXT["wrong_secret"])
-        return
-    view = live.compute(live.Settings(poll.p, poll.method, store.answers(eng, poll.id), poll.closed, poll.revealed))
-    st.subheader(TEXT["live_title"])
-    show_metrics(view.metrics)
-    st.markdown(f"{view.summary}\n\n{view.status}")
-    show_figure(view.chart, key="poll_fig_interval")
-    st.caption(view.note)
-    close, reveal, export, again = st.columns(4)
-    close.button(TEXT["close"], key="poll_close", disabled=poll.closed, icon=":material/lock:",
-                 on_click=store.close_poll, args=(eng, code, secret))
-    reveal.button(TEXT["reveal"], key="poll_reveal", disabled=poll.revealed, icon=":material/visibility:",
-                  on_click=store.reveal_poll, args=(eng, code, secret))
-    export.download_button(TEXT["export"], lambda: live.export_csv(store.answer_rows(eng, poll.id)),
-                           f"poll-{code}.csv", "text/csv", key="poll_export", on_click="ignore",
-                           icon=":material/download:")
-    if again.button(TEXT["new_poll"], key="poll_new", icon=":material/add:"):
-        st.query_params.clear()
-        st.rerun()
+    with reported():
+        eng = engine()
+        poll = store.teacher_poll(eng, code, secret)
+        if poll is None:
+            st.warning(not_found(secret))
+            return
+        view = live.compute(live.Settings(poll.p, poll.method, store.answers(eng, poll.id), poll.closed, poll.revealed))
+        st.subheader(TEXT["live_title"])
+        show_metrics(view.metrics)
+        st.markdown(f"{view.summary}\n\n{view.status}")
+        show_figure(view.chart, key="poll_fig_interval")
+        st.caption(view.note)
+        close, reveal, export, again = st.columns(4)
+        close.button(TEXT["close"], key="poll_close", disabled=poll.closed, icon=":material/lock:",
+                     on_click=change, args=(store.close_poll, code, secret))
+        reveal.button(TEXT["reveal"], key="poll_reveal", disabled=poll.revealed, icon=":material/visibility:",
+                      on_click=change, args=(store.reveal_poll, code, secret))
+        export.download_button(TEXT["export"], lambda: live.export_csv(store.answer_rows(eng, poll.id)),
+                               f"poll-{code}.csv", "text/csv", key="poll_export", on_click="ignore",
+                               icon=":material/download:")
+        if again.button(TEXT["new_poll"], key="poll_new", icon=":material/add:"):
+            st.query_params.clear()
+            st.rerun()
 
 
 def on_answer(code: str) -> None:
-    """The buttons sent a randomized answer: store it under the browser's token (else the session's)."""
+    """The buttons sent a randomized answer: store it under the session's token, which the server
+    minted (the browser's own token can only refuse it), with the client's address (None on localhost)."""
     answer, device = sent(BUTTONS)
     if answer is not None:
-        token = st.session_state[TOKEN] = device or st.session_state[TOKEN]
-        st.session_state[OUTCOME] = store.submit_answer(engine(), code, token, answer)
+        st.session_state[OUTCOME] = answered(code, st.session_state[TOKEN], answer, device)
+        st.session_state[PRESSES] = st.session_state.get(PRESSES, 0) + 1
 
 
 def student_page(poll: store.PollInfo) -> None:
@@ -110,9 +114,12 @@ def student_page(poll: store.PollInfo) -> None:
     st.markdown(f"### {view.question}")
     st.markdown(view.how)
     rr_buttons(BUTTONS, poll.p, poll.method, {"yes": TEXT["button_yes"], "no": TEXT["button_no"],
-               "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code))
+               "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code),
+               st.session_state.get(PRESSES, 0))
     if view.status:
         st.info(view.status, icon=":material/check_circle:")
+    if (outcome := st.session_state.get(OUTCOME, "")) in REFUSED:  # not stored: the buttons stay
+        st.warning(TEXT[outcome].format(n=limits.max_answers_per_address()), icon=":material/block:")
     if view.result:
         st.success(view.result, icon=":material/campaign:")
     elif not view.can_answer:
@@ -122,9 +129,10 @@ def student_page(poll: store.PollInfo) -> None:
 @st.fragment(run_every=4.0)
 def wait_for_reveal(code: str) -> None:
     """After answering: look every few seconds whether the teacher revealed the result."""
-    poll = store.get_poll(engine(), code)
-    if poll is not None and poll.revealed:
-        st.rerun()
+    with reported():
+        poll = store.get_poll(engine(), code)
+        if poll is not None and poll.revealed:
+            st.rerun()
 
 
 ctx = start_page(TEXT["title"], icon=":material/ballot:", page=__file__)
@@ -136,11 +144,12 @@ if code is None:
     st.markdown(TEXT["intro"])
     open_form()
 else:
-    store.expire(engine())
-    found = store.teacher_poll(engine(), code, secret) if secret else store.get_poll(engine(), code)
-    if found is None:
-        st.warning(TEXT["wrong_secret"] if secret else TEXT["unknown_poll"].format(hours=f"{limits.max_age_hours():g}"))
-    elif secret:
-        teacher(found, secret)
-    else:
-        student_page(found)
+    with reported():
+        store.expire_now_and_then(engine())
+        found = store.teacher_poll(engine(), code, secret) if secret else store.get_poll(engine(), code)
+        if found is None:
+            st.warning(not_found(secret))
+        elif secret:
+            teacher(found, secret)
+        else:
+            student_page(found)

@@ -6,10 +6,14 @@ as the buttons' callback does (the browser test presses them)."""
 
 from __future__ import annotations
 
+import json
 import math
+import secrets
+import sqlite3
 from pathlib import Path
 
 import pytest
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, chart_titled, layout, page_errors, page_text, run_page
@@ -28,6 +32,18 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     eng = store.make_engine(url)
     yield eng
     eng.dispose()
+
+
+def _press(at: AppTest, sent: str) -> AppTest:
+    """What the phone's buttons do (AppTest cannot press them): send the trigger "answer" with `sent`
+    ("yes" or "no", then ":" and a browser token), as one rerun, like bench/bench_poll.py."""
+    (component,) = [c for c in at.get("bidi_component")
+                    if c.proto.id.endswith("-poll_buttons")]  # type: ignore[attr-defined]
+    states = at._tree.get_widget_states()  # noqa: SLF001
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(component.proto.id, "events")  # type: ignore[attr-defined]
+    trigger.json_trigger_value = json.dumps([{"event": "answer", "value": sent}])
+    return at._run(states)  # noqa: SLF001
 
 
 def _open_poll(question: str, method: str = "device", eps: float | None = None) -> AppTest:
@@ -148,3 +164,71 @@ def test_the_page_speaks_chinese(db) -> None:
     with language("zh"):
         zh_none, zh_metric = TEXT["live_none"], TEXT["metric_answers"]
     assert zh_none in page_text(at) and at.metric[0].label == zh_metric
+
+
+def test_a_session_that_answers_again_with_another_browser_token_is_refused(db) -> None:
+    """The phone's token is not the identity: the session's own (server-minted) token binds the first
+    answer, so made-up browser tokens from the same session add nothing."""
+    poll, _ = store.create_poll(db, "Q?", math.log(3))
+    at = run_page(PAGE, {"poll": poll.code})
+    _press(at, f"no:{secrets.token_hex(16)}")
+    assert_clean(at)
+    assert "Received: **No**" in at.info[0].value
+    for _ in range(3):
+        _press(at, f"yes:{secrets.token_hex(16)}")
+        assert_clean(at)
+    assert TEXT["duplicate"] in at.info[0].value
+    assert store.tally(db, poll.id) == store.Tally(1, 0)
+
+
+def test_a_reload_of_the_same_browser_cannot_answer_twice(db) -> None:
+    poll, _ = store.create_poll(db, "Q?", math.log(3))
+    device = secrets.token_hex(16)
+    _press(run_page(PAGE, {"poll": poll.code}), f"yes:{device}")
+    again = _press(run_page(PAGE, {"poll": poll.code}), f"yes:{device}")  # a new session, same browser
+    assert TEXT["duplicate"] in again.info[0].value
+    assert store.tally(db, poll.id) == store.Tally(1, 1)
+
+
+def test_a_held_write_lock_opens_the_page_and_says_busy_instead_of_hanging(db, tmp_path: Path) -> None:
+    """Another program holds the database's write lock: the student's page opens (reading needs no
+    lock, expiring is skipped), an answer is refused in plain words and not acknowledged, and the
+    teacher's form says the same and keeps the question."""
+    poll, _ = store.create_poll(db, "Locked?", math.log(3))
+    holder = sqlite3.connect(tmp_path / "polls.sqlite", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        at = run_page(PAGE, {"poll": poll.code})
+        assert_clean(at)
+        assert "Locked?" in page_text(at)
+        _press(at, f"yes:{secrets.token_hex(16)}")
+        assert not at.exception and [w.value for w in at.warning] == [TEXT["store_busy"]]
+        assert "Received" not in page_text(at)
+        form = _open_poll("Kept while busy?")
+        assert not form.exception and TEXT["store_busy"] in page_errors(form)
+        assert form.text_input(key="poll_question").value == "Kept while busy?"
+        assert "poll" not in form.query_params
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.tally(db, poll.id) == store.Tally(0, 0)
+
+
+def test_a_deleted_database_file_is_said_and_the_answer_not_acknowledged(db, tmp_path: Path) -> None:
+    poll, _ = store.create_poll(db, "Q?", math.log(3))
+    at = run_page(PAGE, {"poll": poll.code})
+    (tmp_path / "polls.sqlite").unlink()
+    _press(at, f"yes:{secrets.token_hex(16)}")
+    assert not at.exception
+    assert TEXT["store_gone"] in [w.value for w in at.warning] + page_errors(at)
+    assert "Received" not in page_text(at)
+
+
+def test_an_unreachable_database_is_said_in_plain_words_and_the_question_kept(monkeypatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/polls")
+    at = _open_poll("Will this question survive?")
+    assert not at.exception
+    assert page_errors(at) == [TEXT["store_down"]]
+    assert at.text_input(key="poll_question").value == "Will this question survive?"
+    student_view = run_page(PAGE, {"poll": "zzzzzzzzzz"})
+    assert not student_view.exception and page_errors(student_view) == [TEXT["store_down"]]

@@ -7,6 +7,9 @@ browser keeps its own token."""
 
 from __future__ import annotations
 
+import sqlite3
+
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import APP_TIMEOUT_MS, expect_clean, open_app, wait_for_app_run
@@ -70,3 +73,38 @@ def test_a_student_answer_reaches_the_teacher_randomized(page: Page, browser: Br
     # the teacher did nothing: the fragment's refresh brings the answer in
     expect(page.get_by_text('1 answer received, 0 of them "yes"')).to_be_visible()
     expect_clean(page)
+
+
+def test_an_answer_refused_while_the_store_is_busy_can_be_sent_again(browser: Browser, base_url: str) -> None:
+    """Another program holds the SQLite file's write lock: the press is refused in plain words within
+    the store's short wait, nothing is stored, and the buttons come back so the student can press again."""
+    url = store.database_url()
+    if not url.startswith("sqlite:///"):
+        pytest.skip("holds a SQLite lock")
+    engine = store.make_engine(url)
+    poll, _ = store.create_poll(engine, "Is the store busy?", 1.0)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone.set_default_timeout(APP_TIMEOUT_MS)
+    student = phone.new_page()
+    try:
+        open_app(student, f"{base_url}/Live_poll?poll={poll.code}")
+        yes = student.get_by_role("button", name=TEXT["button_yes"], exact=True)
+        holder = sqlite3.connect(url.split("///", 1)[1], isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            yes.click()
+            wait_for_app_run(student)
+            expect(student.get_by_text(TEXT["store_busy"])).to_be_visible()
+            expect(yes).to_be_enabled()
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert store.tally(engine, poll.id).n == 0
+        yes.click()
+        wait_for_app_run(student)
+        expect(student.get_by_text("Received:")).to_be_visible()
+        expect_clean(student)
+    finally:
+        phone.close()
+    assert store.tally(engine, poll.id).n == 1
+    engine.dispose()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import secrets
+import socket
+import sqlite3
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -40,7 +42,7 @@ def test_sqlite_file_and_folder_are_created_on_first_use_in_wal_mode(tmp_path: P
     assert path.exists()
     with eng.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-    assert set(inspect(eng).get_table_names()) == {"poll", "answer"}
+    assert set(inspect(eng).get_table_names()) == {"poll", "answer", "answer_origin"}
 
 
 def test_database_url_defaults_to_sqlite_and_names_the_psycopg_driver() -> None:
@@ -149,6 +151,16 @@ def test_old_polls_expire_with_their_answers(engine: Engine) -> None:
     assert store.get_poll(engine, fresh.code) is None
 
 
+def test_page_opens_expire_at_most_once_a_minute(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "_EXPIRED", {})  # this process has not expired this database yet
+    old, _ = store.create_poll(engine, "Old?", 1.0, now=datetime.now(UTC) - timedelta(hours=30))
+    store.expire_now_and_then(engine)
+    assert store.get_poll(engine, old.code) is None
+    again, _ = store.create_poll(engine, "Old again?", 1.0, now=datetime.now(UTC) - timedelta(hours=30))
+    store.expire_now_and_then(engine)  # within the minute: skipped
+    assert store.get_poll(engine, again.code) is not None
+
+
 def test_max_age_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(limits.MAX_AGE_ENV, "2.5")
     assert limits.max_age_hours() == 2.5
@@ -163,13 +175,14 @@ def test_sixty_students_at_once_lose_and_double_nothing(engine: Engine) -> None:
     poll, _ = store.create_poll(engine, "Q?", 1.0)
     students = 60
     sent: dict[str, bool] = {_token(): i % 3 == 0 for i in range(students)}
+    addresses = {token: f"10.0.0.{i}" for i, token in enumerate(sent)}  # each phone its own address
     outcomes: list[str] = []
     lock = threading.Lock()
     start = threading.Barrier(students)
 
     def answer(token: str, yes: bool) -> None:
         start.wait()
-        results = [store.submit_answer(engine, poll.code, token, yes) for _ in range(2)]
+        results = [store.submit_answer(engine, poll.code, token, yes, address=addresses[token]) for _ in range(2)]
         with lock:
             outcomes.extend(results)
 
@@ -181,3 +194,162 @@ def test_sixty_students_at_once_lose_and_double_nothing(engine: Engine) -> None:
     assert sorted(set(outcomes)) == ["duplicate", "recorded"]
     assert outcomes.count("recorded") == students and outcomes.count("duplicate") == students
     assert store.tally(engine, poll.id) == store.Tally(students, sum(sent.values()))
+
+
+def _origins(engine: Engine) -> list[tuple]:
+    with engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(select(store.Origin.device, store.Origin.address)).all()]
+
+
+def test_twenty_made_up_browser_tokens_from_one_session_record_one_answer(engine: Engine) -> None:
+    """The phone's token is not trusted: the session's own token (minted by the server) binds the first
+    answer, and every later one from that session is "duplicate", whatever token the phone sends."""
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    session = _token()
+    outcomes = [store.submit_answer(engine, poll.code, session, i % 2 == 0, device=secrets.token_hex(16),
+                                    address="203.0.113.7") for i in range(20)]
+    assert outcomes == ["recorded"] + ["duplicate"] * 19
+    assert store.tally(engine, poll.id) == store.Tally(1, 1)
+
+
+def test_a_browser_that_answered_cannot_answer_again_from_a_new_session(engine: Engine) -> None:
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    device = secrets.token_hex(16)
+    assert store.submit_answer(engine, poll.code, _token(), True, device=device) == "recorded"
+    assert store.submit_answer(engine, poll.code, _token(), False, device=device) == "duplicate"  # a reload
+    other, _ = store.create_poll(engine, "R?", 1.0)
+    assert store.submit_answer(engine, other.code, _token(), False, device=device) == "recorded"
+    assert store.tally(engine, poll.id) == store.Tally(1, 1)
+
+
+def test_one_address_cannot_fill_the_poll(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fresh sessions and browser tokens from one address (a cleared browser, private windows, a script)
+    stop at the address's share; another address still answers. The default share is far below the cap."""
+    assert limits.max_answers_per_address() * 20 <= limits.MAX_ANSWERS_PER_POLL
+    monkeypatch.setenv(limits.MAX_PER_ADDRESS_ENV, "5")
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    start = datetime.now(UTC)
+    outcomes = [store.submit_answer(engine, poll.code, _token(), True, now=start + timedelta(seconds=i),
+                                    device=secrets.token_hex(16), address="198.51.100.9") for i in range(8)]
+    assert outcomes == ["recorded"] * 5 + ["address_full"] * 3
+    assert store.submit_answer(engine, poll.code, _token(), False, address="198.51.100.10") == "recorded"
+    assert store.tally(engine, poll.id) == store.Tally(6, 5)
+
+
+def test_one_address_answers_at_most_so_many_times_a_second(engine: Engine) -> None:
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    start = datetime.now(UTC)
+    rate = limits.MAX_PER_ADDRESS_SECOND
+    outcomes = [store.submit_answer(engine, poll.code, _token(), True, now=start, address="192.0.2.1")
+                for _ in range(rate + 1)]
+    assert outcomes == ["recorded"] * rate + ["too_fast"]
+    later = start + timedelta(seconds=1.5)
+    assert store.submit_answer(engine, poll.code, _token(), True, now=later, address="192.0.2.1") == "recorded"
+    assert store.submit_answer(engine, poll.code, _token(), True, now=start, address="192.0.2.2") == "recorded"
+
+
+def test_addresses_and_browser_tokens_are_kept_only_as_keyed_hashes_per_poll(engine: Engine) -> None:
+    first, _ = store.create_poll(engine, "Q?", 1.0)
+    second, _ = store.create_poll(engine, "R?", 1.0)
+    device = secrets.token_hex(16)
+    for poll in (first, second):
+        store.submit_answer(engine, poll.code, _token(), True, device=device, address="203.0.113.42")
+    rows = _origins(engine)
+    assert len(rows) == 2
+    assert not any("203.0.113.42" in str(r) or device in str(r) for r in rows)
+    assert rows[0][0] != rows[1][0] and rows[0][1] != rows[1][1]  # not linkable across polls
+
+
+def test_an_unknown_address_shares_one_count(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without an address (localhost, a proxy that hides it) every session counts against one share."""
+    monkeypatch.setenv(limits.MAX_PER_ADDRESS_ENV, "2")
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    start = datetime.now(UTC)
+    outcomes = [store.submit_answer(engine, poll.code, _token(), True, now=start + timedelta(seconds=i))
+                for i in range(3)]
+    assert outcomes == ["recorded", "recorded", "address_full"]
+
+
+def test_a_deleted_sqlite_file_is_noticed_and_the_answer_not_acknowledged(tmp_path: Path) -> None:
+    """The file deleted mid-poll: the pooled connections still write into the deleted file (lost at the
+    next restart), so the answer is refused with StoreError("gone"); the store then works on a new file."""
+    path = tmp_path / "polls.sqlite"
+    eng = store.make_engine(f"sqlite:///{path}")
+    poll, _ = store.create_poll(eng, "Q?", 1.0)
+    assert store.submit_answer(eng, poll.code, _token(), True) == "recorded"
+    path.unlink()
+    with pytest.raises(store.StoreError) as refused:
+        store.submit_answer(eng, poll.code, _token(), True)
+    assert refused.value.reason == "gone"
+    assert path.exists() and store.get_poll(eng, poll.code) is None  # reopened, empty: nothing pretended
+    fresh, _ = store.create_poll(eng, "Again?", 1.0)
+    assert store.submit_answer(eng, fresh.code, _token(), False) == "recorded"
+    eng.dispose()
+    reopened = store.make_engine(f"sqlite:///{path}")  # what a restart finds: exactly what was acknowledged
+    assert store.tally(reopened, fresh.id) == store.Tally(1, 0)
+    reopened.dispose()
+
+
+def test_a_replaced_sqlite_file_is_reopened(tmp_path: Path) -> None:
+    path = tmp_path / "polls.sqlite"
+    eng = store.make_engine(f"sqlite:///{path}")
+    poll, _ = store.create_poll(eng, "Q?", 1.0)
+    backup = tmp_path / "backup.sqlite"
+    with sqlite3.connect(path) as source, sqlite3.connect(backup) as copy:
+        source.backup(copy)
+    backup.replace(path)  # a restore from a backup: a new file at the same path
+    with pytest.raises(store.StoreError, match="gone"):
+        store.get_poll(eng, poll.code)
+    assert store.get_poll(eng, poll.code) == poll  # the restored file is the store now
+    eng.dispose()
+
+
+def test_a_held_write_lock_makes_answers_busy_and_page_opens_skip_expiring(tmp_path: Path) -> None:
+    """Another program holds the write lock: an answer is refused as "busy" after the short wait (not
+    30 s), expiring on a page open is skipped without waiting, and reading the poll still works."""
+    path = tmp_path / "polls.sqlite"
+    eng = store.make_engine(f"sqlite:///{path}")
+    poll, _ = store.create_poll(eng, "Q?", 1.0)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(store.StoreError) as refused:
+            store.submit_answer(eng, poll.code, _token(), True)
+        assert refused.value.reason == "busy"
+        with pytest.raises(store.StoreError, match="busy"):
+            store.expire(eng, wait=False)
+        store.expire_now_and_then(eng)  # skipped, no error
+        assert store.get_poll(eng, poll.code) == poll
+        assert store.tally(eng, poll.id) == store.Tally(0, 0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.submit_answer(eng, poll.code, _token(), True) == "recorded"
+    eng.dispose()
+
+
+def test_an_unreachable_postgresql_is_a_store_error_not_a_hang() -> None:
+    """Refused at once, or a server that never answers (the connect timeout ends the wait): "down"."""
+    with pytest.raises(store.StoreError) as refused:
+        store.make_engine("postgresql+psycopg://nobody@127.0.0.1:1/polls")
+    assert refused.value.reason == "down"
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)  # accepts nothing: the client waits for a greeting that never comes
+        with pytest.raises(store.StoreError, match="down"):
+            store.make_engine(f"postgresql+psycopg://nobody@127.0.0.1:{silent.getsockname()[1]}/polls")
+
+
+def test_a_held_lock_on_postgresql_makes_answers_busy_not_a_hang(postgres_url: str) -> None:  # noqa: F811
+    """PostgreSQL: another session holds the poll's row (lock_timeout ends the wait): "busy", nothing
+    stored; reading and expiring on a page open go on."""
+    engine = store.make_engine(postgres_url)
+    poll, _ = store.create_poll(engine, "Q?", 1.0)
+    with engine.connect() as holder, holder.begin():
+        holder.execute(select(store.Poll.id).where(store.Poll.id == poll.id).with_for_update())
+        with pytest.raises(store.StoreError, match="busy"):
+            store.submit_answer(engine, poll.code, _token(), True)
+        assert store.get_poll(engine, poll.code) == poll
+        store.expire(engine, wait=False)  # touches no locked row: runs
+    assert store.tally(engine, poll.id) == store.Tally(0, 0)
+    engine.dispose()

@@ -100,6 +100,24 @@ EN: dict[str, str] = {
         "share of \"yes\" is **{est}** (95% interval {low} to {high})."
     ),
     "result_empty": "Nobody answered this poll.",
+    # --- what the poll refuses, and why the store could not answer (nothing was stored)
+    "address_full": (
+        "This poll has already taken {n} answers from your network address, as many as it takes from "
+        "one address. Your answer was not stored."
+    ),
+    "too_fast": (
+        "Too many answers are arriving from your network address at once. Your answer was not stored: "
+        "press again in a few seconds."
+    ),
+    "store_busy": "The poll store is busy (another program holds its lock). Nothing was stored: try again in a moment.",
+    "store_gone": (
+        "The poll store's file was deleted or replaced while the server was running. Nothing was "
+        "stored, and the polls it held are gone: open a new poll."
+    ),
+    "store_down": (
+        "The poll database cannot be reached right now. Nothing was stored, and what you typed is kept: "
+        "try again in a moment."
+    ),
 }
 
 TEXT = Texts(EN, __name__)

@@ -23,10 +23,12 @@ _COMPONENT = st.components.v2.component(
 
 
 def rr_buttons(key: str, p: float, method: str, labels: dict[str, str], disabled: bool,
-               on_answer: Callable[[], None]) -> None:
+               on_answer: Callable[[], None], presses: int = 0) -> None:
     """Mount the buttons; `on_answer` runs when a randomized answer arrives (read it with `sent(key)`).
-    `labels` holds "yes", "no" and "sending" in the page's language."""
-    _COMPONENT(key=key, data={"p": p, "mode": method, "disabled": disabled, **labels},
+    `labels` holds "yes", "no" and "sending" in the page's language. `presses`: answers sent so far in
+    this session; a new count is new data, so after a press the server refused without storing it
+    (busy, too fast) the buttons are drawn again, enabled, instead of staying on "Sending…"."""
+    _COMPONENT(key=key, data={"p": p, "mode": method, "disabled": disabled, "presses": presses, **labels},
                on_answer_change=on_answer, height="content")
 
 

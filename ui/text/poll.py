@@ -100,6 +100,17 @@ EN: dict[str, str] = {
         "share of \"yes\" is **{est}** (95% interval {low} to {high})."
     ),
     "result_empty": "Nobody answered this poll.",
+    "live_summary_exact": (
+        "{answers} received, {n_yes} of them \"yes\": a raw share of {raw}. Corrected with p = {p}: "
+        "the estimated true share of \"yes\" is **{est}**, with an interval from {low} to {high} that "
+        "holds the true share at least 95% of the time, however small the class."
+    ),
+    "chart_band_exact": "interval (at least 95%)",
+    "result_student_exact": (
+        "The class's result: {answers}, {raw} of them \"yes\" after randomizing. The estimated true "
+        "share of \"yes\" is **{est}** (an interval from {low} to {high} that holds it at least 95% of "
+        "the time)."
+    ),
 }
 
 TEXT = Texts(EN, __name__)

@@ -94,4 +94,13 @@ TEXT: dict[str, str] = {
         "（95% 置信区间 {low} 到 {high}）。"
     ),
     "result_empty": "没有人回答这次投票。",
+    "live_summary_exact": (
+        "已收到 {answers}，其中“是”{n_yes} 个：原始比例 {raw}。用 p = {p} 校正后，“是”的真实比例估计为 "
+        "**{est}**，区间 {low} 到 {high} 至少有 95% 的时候包含真实比例，无论班级多小。"
+    ),
+    "chart_band_exact": "区间（至少 95%）",
+    "result_student_exact": (
+        "全班结果：{answers}，随机化后其中 {raw} 个为“是”。“是”的真实比例估计为 **{est}**"
+        "（区间 {low} 到 {high} 至少有 95% 的时候包含它）。"
+    ),
 }

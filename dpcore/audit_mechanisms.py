@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Literal
 
 import numpy as np
@@ -251,8 +252,8 @@ def naive_laplace_reachable(outputs: np.ndarray, x: float, b: float) -> np.ndarr
     for coef, side, increasing in ((-b, y > x, False), (b, y < x, True)):
         idx = np.flatnonzero(side & np.isfinite(y))
         if idx.size:
-            reach[idx] = _reached(y[idx], lambda m, c=coef: _branch_output(x, c, m), 0 if increasing else 1,
-                                  _M_MAX, increasing)
+            reach[idx] = _reached(y[idx], partial(_branch_output, x, coef), 0 if increasing else 1, _M_MAX,
+                                  increasing)
     return reach
 
 

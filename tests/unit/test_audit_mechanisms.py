@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from dpcore.audit import epsilon_lower_bound
 from dpcore.audit_mechanisms import (
     COUNT_D,
     COUNT_D_PRIME,
@@ -25,7 +26,6 @@ from dpcore.audit_mechanisms import (
     numpy_geometric_support,
     numpy_laplace_reachable,
 )
-from dpcore.audit import epsilon_lower_bound
 from dpcore.errors import DPError
 
 # numpy's Laplace is not broken on purpose but fails the exact support test (issue 30)

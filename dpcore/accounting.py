@@ -559,7 +559,8 @@ def plan_pld(events: Iterable[tuple[AdditiveNoise, int]]) -> Any:
 
     groups = _group(events)
     step = max(_loss_width(groups, 1) / PLD_GRID_POINTS, PLD_MIN_INTERVAL)
-    parts = [_pld_group(g, step).self_compose(g.count) for g in groups if not g.gaussian]
+    parts = [_pld_group(g, step) if g.count == 1 else _pld_group(g, step).self_compose(g.count)  # (1): an FFT
+             for g in groups if not g.gaussian]
     inverse_square = sum(g.count * (g.sensitivity / g.scale) ** 2 for g in groups if g.gaussian)
     if inverse_square > 0:  # k Gaussians of multipliers s_i = one of (sum k_i / s_i^2)^-1/2, exactly
         parts.append(pld_lib.from_gaussian_mechanism(1 / math.sqrt(inverse_square), value_discretization_interval=step))

@@ -11,8 +11,9 @@ EN: dict[str, str] = {
         "turn its error rates into a lower bound on the true ε (Jagielski, Ullman and Oprea 2020). A "
         "correct mechanism's bound stays at or below its promise; a broken one's rises above it. An exact "
         "test then asks of each output whether the other input could have produced it at all: one that it "
-        "could not proves that no ε holds. Three mechanisms below are **broken on purpose**; numpy's "
-        "Laplace, which the app's simulations draw, fails the exact test as well."
+        "could not has probability 0 there, so it needs δ at least its probability, whatever ε. Three "
+        "mechanisms below are **broken on purpose**; numpy's Laplace and Gaussian, which the app's "
+        "simulations draw, fail the exact test as well."
     ),
     "mechanism": "Mechanism",
     "draws": "Outputs drawn on each input",
@@ -21,7 +22,7 @@ EN: dict[str, str] = {
         "randomized response; a vote table against the same table with one vote moved for the "
         "exponential mechanism; one user's item 0 against item 1 (of 8) for the local oracles. The first "
         "half of the draws picks the thresholds, the second half measures them, so the bound is honest "
-        "at the stated confidence. The exact test checks the first 50,000 outputs on each input against "
+        "at the stated confidence. The exact test checks the first 5,000 outputs on each input against "
         "the sampler's own arithmetic. It is a **simulation** with the sidebar's seed."
     ),
     "chart_title": "Lower bound on ε after {draws} draws:\nhow it tightens as the draws grow",
@@ -42,17 +43,13 @@ EN: dict[str, str] = {
     ),
     "ruled_out": (
         "{share} of the {checked} outputs checked could not have come from the other input at all: the "
-        "rounding of floating-point numbers leaves gaps that identify the input (Mironov 2012), so the "
-        "true ε is infinite. OpenDP draws its noise exactly and leaves no such gaps. (The chart draws an "
-        "infinite bound at 4 times the promise.)"
+        "rounding of floating-point numbers leaves gaps that identify the input (Mironov 2012), and "
+        "such outputs need δ at least their probability, whatever ε. OpenDP draws its noise exactly and "
+        "leaves no such gaps. (The chart draws an infinite bound at 4 times the promise.)"
     ),
     "gap_none": (
         "The exact test found none of the {checked} outputs checked impossible on the other input: no "
         "gaps that identify it."
-    ),
-    "gap_unchecked": (
-        "No exact test of numpy's Gaussian sampler here: its floating-point gaps are not measured, and "
-        "the bound above is all the audit says."
     ),
     "simulation": (
         "This is numpy's sampler, as the app's simulations draw: a **simulation** of the mechanism, not "

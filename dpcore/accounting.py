@@ -367,20 +367,19 @@ def _epsilon_of(pmf: Any, delta: float) -> float:
     return float(PrivacyLossDistribution(pmf).get_epsilon_for_delta(delta))
 
 
-def _pld_group(g: _Group) -> Any:
-    """dp-accounting's PLD of one step of a group (connect-the-dots, pessimistic), fine against its loss."""
+def _pld_group(g: _Group, step: float | None = None) -> Any:
+    """dp-accounting's PLD of one step of a group (connect-the-dots, pessimistic), on a grid of `step`
+    (by default fine against its loss)."""
     from dp_accounting.pld import privacy_loss_distribution as pld_lib
 
-    step = max(g.loss_unit / PLD_STEPS_PER_LOSS, PLD_MIN_INTERVAL)
+    step = max(g.loss_unit / PLD_STEPS_PER_LOSS, PLD_MIN_INTERVAL) if step is None else step
     if g.kind == "discrete_laplace":
         # sensitivity rounded up to a whole number: whole-number answers move by at most that much
         whole = math.ceil(g.sensitivity - 1e-12)
-        one = pld_lib.from_discrete_laplace_mechanism(
+        return pld_lib.from_discrete_laplace_mechanism(
             1 / g.scale, whole, value_discretization_interval=step, use_connect_dots=True
         )
-    else:
-        one = pld_lib.from_laplace_mechanism(g.scale / g.sensitivity, value_discretization_interval=step)
-    return _dense(one)
+    return pld_lib.from_laplace_mechanism(g.scale / g.sensitivity, value_discretization_interval=step)
 
 
 def _pld_plan(groups: Sequence[_Group], repeats: int = 1) -> Any:
@@ -393,7 +392,7 @@ def _pld_plan(groups: Sequence[_Group], repeats: int = 1) -> Any:
         if g.gaussian:
             inverse_square += g.count * (g.sensitivity / g.scale) ** 2
         else:
-            parts.append(_power(_pld_group(g), g.count * repeats))
+            parts.append(_power(_dense(_pld_group(g)), g.count * repeats))
     if inverse_square > 0:
         mu = math.sqrt(repeats * inverse_square)  # k Gaussians of multipliers s_i = one of (sum k_i / s_i^2)^-1/2
         step = max(min(mu / PLD_STEPS_PER_LOSS, _loss_width(groups, repeats) / PLD_GRID_POINTS), PLD_MIN_INTERVAL)
@@ -545,12 +544,30 @@ def _numeric_by_repeats(plan: Any, delta: float, repeats: np.ndarray) -> np.ndar
 
 
 def plan_pld(events: Iterable[tuple[AdditiveNoise, int]]) -> Any:
-    """The whole plan's privacy loss distribution (dp-accounting's `PrivacyLossDistribution`, the
-    pessimistic one the "pld" accountant reads its epsilon from), for the attacker's trade-off curve
-    (`dpcore.risk`). Raises DPError for a bad plan as `total_epsilon` does."""
-    from dp_accounting.pld.privacy_loss_distribution import PrivacyLossDistribution
+    """The whole plan's privacy loss distribution, composed by dp-accounting itself, for the
+    attacker's trade-off curve (`dpcore.risk`). Raises DPError for a bad plan as `total_epsilon` does.
 
-    return PrivacyLossDistribution(_pld_plan(_group(events)))
+    Not the "pld" accountant's regridded pmf: rounding losses up onto a coarser grid (`_regrid`) keeps
+    epsilon(delta) an upper bound but breaks the pairing of the losses under D and under D' that a
+    trade-off curve reads (riskcal takes the loss under D' as the mirror image of the loss under D):
+    four Laplace steps of total epsilon 0.32 then gave a test catching 6.4% of members at 1% false
+    alarms, where epsilon 0.32 allows at most 1.4%. Each group is dp-accounting's connect-the-dots
+    PLD (a valid pair of distributions), self-composed, and the groups and the merged Gaussian are
+    composed by `compose`, all on one grid as fine as PLD_GRID_POINTS allows across the plan's loss.
+    """
+    from dp_accounting.pld import privacy_loss_distribution as pld_lib
+
+    groups = _group(events)
+    step = max(_loss_width(groups, 1) / PLD_GRID_POINTS, PLD_MIN_INTERVAL)
+    parts = [_pld_group(g, step) if g.count == 1 else _pld_group(g, step).self_compose(g.count)  # (1): an FFT
+             for g in groups if not g.gaussian]
+    inverse_square = sum(g.count * (g.sensitivity / g.scale) ** 2 for g in groups if g.gaussian)
+    if inverse_square > 0:  # k Gaussians of multipliers s_i = one of (sum k_i / s_i^2)^-1/2, exactly
+        parts.append(pld_lib.from_gaussian_mechanism(1 / math.sqrt(inverse_square), value_discretization_interval=step))
+    total = parts[0]
+    for part in parts[1:]:
+        total = total.compose(part, _TAIL)
+    return total
 
 
 def compare(events: Iterable[tuple[AdditiveNoise, int]], delta: float) -> Comparison:

@@ -27,6 +27,16 @@ Three mechanisms are broken on purpose:
   for an integer z, which the full-support noise reaches from any integer x', so no output rules out
   a neighbour.
 
+The same exact support test runs for every entry (on the first GAP_CHECK_DRAWS outputs of each side),
+each against its sampler's own arithmetic: numpy's Generator.laplace (U = k 2^-53, noise increasing
+in U: one binary search) leaves the same gaps as the textbook sampler, about 11% of its outputs at
+scale 1, so it is a simulation that is not exactly DP, and so is every numpy Laplace here; numpy's
+discrete Laplace (two geometrics drawn by a float search) has a finite support whose edge, ~2^-53
+likely, rules the neighbour out; numpy's Gaussian (a ziggurat of 256 layers of floats, searched
+layer by layer) leaves gaps where only coarse layers reach, about 1.6% of its outputs at sigma 3.7,
+so it is not (1, 1e-5)-DP either; the finite-output mechanisms give every output on both sides;
+OpenDP's outputs are checked on its lattice in exact rational arithmetic.
+
 References: Jagielski, Ullman & Oprea, NeurIPS 2020 (Algorithm 2); Mironov, CCS 2012; Balle & Wang,
 ICML 2018 (analytic Gaussian); Google's DP-Auditorium (2024) for the idea of a catalogue of audits.
 """
@@ -36,6 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache, partial
 from typing import Literal
 
 import numpy as np
@@ -57,11 +68,16 @@ NAIVE_LAPLACE_SCALE = 1.0  # Mironov's naive sampler, promised epsilon 1
 
 Verdict = Literal["consistent", "violates"]
 Sampler = Callable[[bool, int, np.random.Generator], np.ndarray]
+RuledOut = Callable[[np.ndarray, bool], np.ndarray]  # outputs drawn on D (False) or D' (True) -> impossible on the other
+GAP_CHECK_DRAWS = 5_000  # outputs per side the exact support test checks (the first ones drawn)
 
 
 @dataclass(frozen=True)
 class AuditedMechanism:
-    """One auditable mechanism: its promise, its sampler on D (False) or D' (True), and whether it is broken."""
+    """One auditable mechanism: its promise, its sampler on D (False) or D' (True), whether it is broken
+    on purpose, its support test against the sampler's own arithmetic (`ruled_out`: the outputs no
+    draw on the other side can give) and whether its sampler is numpy's (`simulation`: how the app
+    simulates, not how a release is drawn)."""
 
     name: str
     epsilon: float
@@ -69,16 +85,19 @@ class AuditedMechanism:
     sampler: Sampler
     broken: bool
     description: str
-    ruled_out: Callable[[np.ndarray, bool], np.ndarray] | None = None  # outputs no draw on the other side can give
+    ruled_out: RuledOut
+    simulation: bool = True
 
 
 @dataclass(frozen=True)
 class AuditResult:
     """An audit's outcome: `lower_bound` is an epsilon the mechanism must reach (confidence 1 - alpha).
 
-    `ruled_out` / `ruled_out_share`: for mechanisms with an exact support test (Mironov's), how many
-    of the 2 x draws outputs cannot come from the other dataset, and their share (None otherwise).
-    `ruled_out_share_low`: a Clopper-Pearson lower bound (level alpha) on the probability of such an output.
+    `checked`: how many outputs the exact support test checked (the first GAP_CHECK_DRAWS of each
+    side); `ruled_out` / `ruled_out_share`: how many of them cannot come from the other dataset, and
+    their share; `ruled_out_share_low`: a Clopper-Pearson lower bound (level alpha) on the
+    probability of such an output.
+    `simulation`: drawn with numpy, as the app's simulations are (not as a release).
     """
 
     name: str
@@ -88,9 +107,11 @@ class AuditResult:
     alpha: float
     lower_bound: float
     verdict: Verdict
-    ruled_out: int | None = None
-    ruled_out_share: float | None = None
-    ruled_out_share_low: float | None = None
+    simulation: bool
+    checked: int
+    ruled_out: int
+    ruled_out_share: float
+    ruled_out_share_low: float
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,11 +149,6 @@ def _opendp_laplace(epsilon: float) -> Sampler:
         return release_counts(np.full(draws, x), calibrate("laplace", epsilon))
 
     return sample
-
-
-def _opendp_reachable_elsewhere(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
-    """OpenDP: every finite float is reachable from either count (see the module docstring)."""
-    return np.zeros(outputs.shape, dtype=bool)
 
 
 def _rr(epsilon: float) -> Sampler:
@@ -200,6 +216,28 @@ def _branch_output(x: float, coef: float, m: np.ndarray) -> np.ndarray:
         return x + coef * np.log(m.astype(float) * _GRID)
 
 
+def _reached(target: np.ndarray, f: Callable[[np.ndarray], np.ndarray], lo: int | np.ndarray,
+             hi: int | np.ndarray) -> np.ndarray:
+    """Whether an increasing float map f over the integers [lo, hi) (bounds per target, or shared)
+    takes each target value exactly: a binary search for the smallest m with f(m) >= target, the
+    only candidate since f is monotone. A decreasing map is searched as its negative."""
+    low = np.broadcast_to(np.asarray(lo, dtype=np.int64), target.shape).copy()
+    high = np.broadcast_to(np.asarray(hi, dtype=np.int64), target.shape).copy()
+    end = high.copy()
+    while True:
+        open_ = low < high
+        if not open_.any():
+            break
+        mid = (low + high) // 2
+        ok = f(mid) >= target
+        high = np.where(open_ & ok, mid, high)
+        low = np.where(open_ & ~ok, mid + 1, low)
+    found = low < end
+    hit = np.zeros(target.shape, dtype=bool)
+    hit[found] = f(np.where(found, low, 0))[found] == target[found]
+    return hit
+
+
 def naive_laplace_reachable(outputs: np.ndarray, x: float, b: float) -> np.ndarray:
     """Which outputs some u on numpy's grid turns into, through `naive_laplace` from `x` (exact).
 
@@ -212,26 +250,234 @@ def naive_laplace_reachable(outputs: np.ndarray, x: float, b: float) -> np.ndarr
     reach = ~np.isfinite(y) | (y == x)
     for coef, side, increasing in ((-b, y > x, False), (b, y < x, True)):
         idx = np.flatnonzero(side & np.isfinite(y))
-        if idx.size == 0:
-            continue
-        target = y[idx]
-        lo = np.full(idx.size, 0 if increasing else 1, dtype=np.int64)
-        hi = np.full(idx.size, _M_MAX, dtype=np.int64)  # exclusive
-        # smallest m with f(m) >= target (increasing) or f(m) <= target (decreasing)
-        while True:
-            open_ = lo < hi
-            if not open_.any():
-                break
-            mid = (lo + hi) // 2
-            f = _branch_output(x, coef, mid)
-            ok = (f >= target) if increasing else (f <= target)
-            hi = np.where(open_ & ok, mid, hi)
-            lo = np.where(open_ & ~ok, mid + 1, lo)
-        found = lo < _M_MAX
-        hit = np.zeros(idx.size, dtype=bool)
-        hit[found] = _branch_output(x, coef, lo[found]) == target[found]
-        reach[idx] = hit
+        if idx.size:
+            sign = 1.0 if increasing else -1.0
+
+            def branch(m: np.ndarray, c: float = coef, k: float = sign) -> np.ndarray:
+                return k * _branch_output(x, c, m)  # searched as increasing
+
+            reach[idx] = _reached(sign * y[idx], branch, 0 if increasing else 1, _M_MAX)
     return reach
+
+
+_U_MAX = 1 << 53  # numpy's next_double: U = k 2^-53, k = 0..2^53 - 1
+
+
+def _numpy_laplace_output(x: float, b: float, k: np.ndarray) -> np.ndarray:
+    """x + numpy's Generator.laplace(0, b) at U = k 2^-53, in its own float operations
+    (numpy/random/src/distributions/distributions.c, random_laplace: U = 0 is drawn again)."""
+    u = k.astype(float) * 2.0**-53
+    with np.errstate(divide="ignore"):
+        return x + np.where(u >= 0.5, 0.0 - b * np.log(2.0 - u - u), 0.0 + b * np.log(u + u))
+
+
+def numpy_laplace_reachable(outputs: np.ndarray, x: float, b: float) -> np.ndarray:
+    """Which outputs x + numpy's Laplace noise of scale b can take (exact): the noise increases with U
+    on both branches, so a binary search over the 2^53 - 1 values of U finds the only candidate."""
+    y = np.asarray(outputs, dtype=float)
+    reach = ~np.isfinite(y)
+    idx = np.flatnonzero(~reach)
+    if idx.size:
+        reach[idx] = _reached(y[idx], partial(_numpy_laplace_output, x, b), 1, _U_MAX)
+    return reach
+
+
+def numpy_geometric_support(p: float) -> np.ndarray:
+    """The values numpy's Generator.geometric(p) can return, for p >= 1/3 (its search method:
+    X = 1 + the number of steps of sum += prod *= 1 - p until sum >= U, U < 1 on a grid of 2^-53).
+
+    X has positive probability exactly when its float partial sum exceeds the one before it, and the
+    search stops once the sum reaches the largest U, 1 - 2^-53: the support is finite.
+    """
+    if p < 1 / 3:
+        raise AssertionError("numpy draws a geometric with p < 1/3 by inversion, not by this search.")
+    top = 1.0 - 2.0**-53
+    values, x, total, prod, q = [1], 1, p, p, 1.0 - p
+    while total < top:
+        prod *= q
+        new = total + prod
+        x += 1
+        if new > total:
+            values.append(x)
+        elif prod == 0.0:
+            break
+        total = new
+    return np.array(values)
+
+
+# --- numpy's Gaussian: a ziggurat ------------------------------------------------------------
+# numpy's standard_normal takes a 64-bit word r: idx = r & 255 picks one of 256 layers, bit 8 the
+# sign, rabs = the next 52 bits, and returns rabs * wi[idx] when rabs < ki[idx] (or, in a layer's
+# wedge, when a second uniform U lets it; U = 0 lets every rabs below the layer's edge through);
+# layer 0 past ki[0] draws from the tail r + xx, xx = -ln(1 - U1) / r, accepted when some U2 gives
+# -2 ln(1 - U2) > xx^2. numpy's constants (wi, ki[0], r) are read off numpy's own sampler by feeding
+# it chosen words through an MT19937 whose state is set to give them, not copied from its source.
+
+_MASK32 = 0xFFFFFFFF
+_RABS_MAX = 1 << 52
+
+
+def _untemper(word: int) -> int:
+    """The MT19937 state word whose tempered output is `word` (each tempering step inverted)."""
+    y = word ^ (word >> 18)
+    y ^= (y << 15) & 0xEFC60000
+    x = y
+    for _ in range(5):
+        x = y ^ ((x << 7) & 0x9D2C5680)
+    y = x & _MASK32
+    x = y
+    for _ in range(3):
+        x = y ^ (x >> 11)
+    return x & _MASK32
+
+
+def _normal_of(words: Sequence[int]) -> float:
+    """numpy's standard_normal when the generator's next 32-bit outputs are `words` (a 64-bit draw
+    is the first word then the second; a uniform U = (a >> 5) 2^-27 + (b >> 6) 2^-53)."""
+    key = np.zeros(624, dtype=np.uint32)
+    key[: len(words)] = [_untemper(w) for w in words]
+    bits = np.random.MT19937(0)
+    bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": 0}}
+    return float(np.random.Generator(bits).standard_normal())
+
+
+def _draw_words(idx: int, rabs: int) -> list[int]:
+    r = idx | (rabs << 9)  # sign bit 0
+    return [r >> 32, r & _MASK32]
+
+
+@dataclass(frozen=True)
+class _Ziggurat:
+    wi: np.ndarray  # layer widths: a layer's values are rabs * wi[idx]
+    ki0: int  # layer 0 returns rabs * wi[0] below ki0, the tail from there
+    r: float  # where the tail starts
+    tail_top: int  # the tail's U1 = k 2^-53 is accepted for k below this
+
+
+@cache
+def _ziggurat() -> _Ziggurat:
+    """numpy's ziggurat constants, read off numpy's sampler (~0.2 s, once)."""
+    wi = np.array([_normal_of(_draw_words(idx, 1)) for idx in range(256)])
+    top = (_RABS_MAX - 1) & ~(1 << 8)  # rabs bit 8 is the tail's sign: 0
+    r = _normal_of(_draw_words(0, top) + [0, 0, _MASK32, _MASK32])  # U1 = 0, U2 near 1
+    low, high = 1, _RABS_MAX
+    while low < high:  # layer 0: rabs * wi[0] up to ki0, then the tail (here: r)
+        mid = (low + high) // 2
+        if _normal_of(_draw_words(0, mid) + [0, 0, _MASK32, _MASK32]) == float(np.float64(mid) * wi[0]):
+            low = mid + 1
+        else:
+            high = mid
+    largest_y = -math.log1p(-(1.0 - 2.0**-53))
+    k_low, k_high = 0, 1 << 53
+    while k_low < k_high:
+        mid = (k_low + k_high) // 2
+        xx = -(1.0 / r) * math.log1p(-mid * 2.0**-53)
+        if xx * xx < largest_y + largest_y:
+            k_low = mid + 1
+        else:
+            k_high = mid
+    return _Ziggurat(wi, low, r, k_low)
+
+
+_GAUSSIAN_CHUNK = 2_000  # outputs per block of the layer search (blocks of 2,000 x 256 values)
+
+
+def numpy_normal_reachable(outputs: np.ndarray, x: float, sigma: float) -> np.ndarray:
+    """Which outputs x + numpy's Generator.normal(0, sigma) can take (sound: an output marked
+    unreachable is; layers 1-255 are taken whole, a few values more than numpy returns).
+
+    For each layer, x + sigma (+-rabs wi) is monotone in rabs: a binary search in a window around
+    (y - x) / (sigma wi) that holds every rabs rounding to y; the tail, monotone in U1, is searched
+    over all its 2^53 values. Non-finite outputs count as reachable.
+    """
+    z = _ziggurat()
+    y = np.asarray(outputs, dtype=float)
+    reach = ~np.isfinite(y) | (y == x)
+    ends = np.full(256, _RABS_MAX, dtype=np.int64)
+    ends[0] = z.ki0
+    for sign in (1.0, -1.0):
+        side = np.flatnonzero(np.isfinite(y) & ((y > x) if sign > 0 else (y < x)))
+        for part in np.array_split(side, max(1, side.size // _GAUSSIAN_CHUNK)):
+            if not part.size:
+                continue
+            target = sign * y[part]
+            gap = np.abs(y[part] - x)[:, None]
+            width = sigma * z.wi[None, :]
+            slack = np.ceil(2 * (np.spacing(np.abs(y[part]))[:, None] + gap * 2.0**-50) / width) + 4
+            centre = np.floor(gap / width)
+            low = np.clip(centre - slack, 0, ends).astype(np.int64)
+            high = np.clip(centre + slack + 1, 0, ends).astype(np.int64)
+            wi = np.broadcast_to(z.wi, low.shape)
+
+            def layer(rabs: np.ndarray, s: float = sign, w: np.ndarray = wi) -> np.ndarray:
+                return s * (x + (0.0 + sigma * (s * (rabs.astype(float) * w))))
+
+            def tail(k: np.ndarray, s: float = sign) -> np.ndarray:
+                xx = -(1.0 / z.r) * np.log1p(-(k.astype(float) * 2.0**-53))
+                return s * (x + (0.0 + sigma * (s * (z.r + xx))))
+
+            hit = _reached(np.broadcast_to(target[:, None], low.shape).copy(), layer, low, high).any(axis=1)
+            reach[part] = hit | _reached(target, tail, 0, z.tail_top)
+    return reach
+
+
+# --------------------------------------------------------------------------------------------
+# Exact support tests: which outputs drawn on one side the other side can produce at all
+# --------------------------------------------------------------------------------------------
+
+
+def _counts(on_neighbour: bool) -> tuple[float, float]:
+    """(the count the outputs were drawn from, the other one)."""
+    return (COUNT_D_PRIME, COUNT_D) if on_neighbour else (COUNT_D, COUNT_D_PRIME)
+
+
+def _numpy_laplace_ruled_out(scale: float) -> RuledOut:
+    def ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
+        return ~numpy_laplace_reachable(outputs, _counts(on_neighbour)[1], scale)
+
+    return ruled_out
+
+
+def _numpy_normal_ruled_out(sigma: float) -> RuledOut:
+    def ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
+        return ~numpy_normal_reachable(outputs, _counts(on_neighbour)[1], sigma)
+
+    return ruled_out
+
+
+def _discrete_laplace_ruled_out(epsilon: float) -> RuledOut:
+    """The count plus G1 - G2, two of numpy's geometrics: reachable when the difference from the other
+    count is a difference of two values of the geometric's (finite) support."""
+    support = numpy_geometric_support(-math.expm1(-calibrate("discrete_laplace", epsilon).epsilon))
+    differences = np.unique(support[:, None] - support[None, :]).astype(float)
+
+    def ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
+        return ~np.isin(np.asarray(outputs, dtype=float) - _counts(on_neighbour)[1], differences)
+
+    return ruled_out
+
+
+def _opendp_ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
+    """OpenDP's Laplace on floats adds an exact discrete Laplace z on the lattice 2^-1074 Z (k's
+    default, its finest) and rounds x + z 2^-1074 to the nearest float: y comes from the other count
+    x' exactly when (y - x') 2^1074 is a whole number z, which its full-support noise reaches.
+    Checked in exact rational arithmetic for every output."""
+    from fractions import Fraction
+
+    other = Fraction(_counts(on_neighbour)[1])
+    lattice = Fraction(2) ** -1074
+    return np.array([not math.isfinite(y) or ((Fraction(y) - other) / lattice).denominator != 1
+                     for y in np.asarray(outputs, dtype=float).tolist()], dtype=bool)
+
+
+def _finite_ruled_out(values: Callable[[], np.ndarray]) -> RuledOut:
+    """A mechanism with finitely many outputs, each of positive probability on both inputs (its
+    epsilon is finite): an output is ruled out only if it is none of them."""
+
+    def ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
+        return ~np.isin(np.asarray(outputs, dtype=float), values())
+
+    return ruled_out
 
 
 def _naive_sampler(on_neighbour: bool, draws: int, rng: np.random.Generator) -> np.ndarray:
@@ -240,8 +486,7 @@ def _naive_sampler(on_neighbour: bool, draws: int, rng: np.random.Generator) -> 
 
 def _naive_ruled_out(outputs: np.ndarray, on_neighbour: bool) -> np.ndarray:
     """Outputs drawn on one side that the naive sampler cannot produce from the other side."""
-    other = COUNT_D if on_neighbour else COUNT_D_PRIME
-    return ~naive_laplace_reachable(outputs, other, NAIVE_LAPLACE_SCALE)
+    return ~naive_laplace_reachable(outputs, _counts(on_neighbour)[1], NAIVE_LAPLACE_SCALE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -255,32 +500,49 @@ _LDP_DESCRIPTIONS = {
 }
 
 
+def _ldp_scores() -> np.ndarray:
+    return np.array([-1.0, 0.0, 1.0])  # support(0) - support(1): every value possible from either item
+
+
+def _exponential_scores() -> np.ndarray:
+    return np.log(exponential_probabilities(VOTES_D, 1.0)) - np.log(exponential_probabilities(VOTES_D_PRIME, 1.0))
+
+
 def _catalogue() -> dict[str, AuditedMechanism]:
+    laplace_scale = calibrate("laplace", 1.0).scale
     m = [
         AuditedMechanism("laplace", 1.0, 0.0, _additive("laplace", 1.0), False,
-                         "Laplace noise (numpy), scale 1/epsilon, on a count 10 vs 11."),
+                         "Laplace noise drawn by numpy (Generator.laplace), scale 1/epsilon, on a count 10 vs 11.",
+                         _numpy_laplace_ruled_out(laplace_scale)),
         AuditedMechanism("laplace_opendp", 1.0, 0.0, _opendp_laplace(1.0), False,
                          "Laplace noise drawn by OpenDP as a release draws it, on a count 10 vs 11 (slow: ~20 µs a draw).",
-                         _opendp_reachable_elsewhere),
+                         _opendp_ruled_out, simulation=False),
         AuditedMechanism("discrete_laplace", 1.0, 0.0, _additive("discrete_laplace", 1.0), False,
-                         "Discrete Laplace noise, scale 1/epsilon, on a count 10 vs 11."),
+                         "Discrete Laplace noise (numpy geometrics), scale 1/epsilon, on a count 10 vs 11.",
+                         _discrete_laplace_ruled_out(1.0)),
         AuditedMechanism("gaussian", 1.0, 1e-5, _additive("gaussian", 1.0, 1e-5), False,
-                         "Gaussian noise, analytic calibration (Balle & Wang), on a count 10 vs 11."),
+                         "Gaussian noise (numpy), analytic calibration (Balle & Wang), on a count 10 vs 11.",
+                         _numpy_normal_ruled_out(calibrate("gaussian", 1.0, 1e-5).scale)),
         AuditedMechanism("randomized_response", 1.0, 0.0, _rr(1.0), False,
-                         "Randomized response, truth with probability e^ε/(e^ε+1), on an answer yes vs no."),
+                         "Randomized response, truth with probability e^ε/(e^ε+1), on an answer yes vs no.",
+                         _finite_ruled_out(lambda: np.array([0.0, 1.0]))),
         AuditedMechanism("exponential", 1.0, 0.0, _exponential(1.0), False,
-                         "Exponential mechanism choosing by votes, on a vote table and the table with one vote moved."),
+                         "Exponential mechanism choosing by votes, on a vote table and the table with one vote moved.",
+                         _finite_ruled_out(_exponential_scores)),
     ]
     m += [
         AuditedMechanism(f"ldp_{o}", 1.0, 0.0, _oracle(o, 1.0), False,
-                         f"Local oracle {o} ({_LDP_DESCRIPTIONS[o]}), one user's report of item 0 vs 1 out of {LDP_DOMAIN}.")
+                         f"Local oracle {o} ({_LDP_DESCRIPTIONS[o]}), one user's report of item 0 vs 1 out of {LDP_DOMAIN}.",
+                         _finite_ruled_out(_ldp_scores))
         for o in _LDP_DESCRIPTIONS
     ]
     m += [
         AuditedMechanism("broken_laplace_half_scale", 1.0, 0.0, _additive("laplace", 1.0, scale_factor=0.5), True,
-                         "Laplace with half the scale it needs: its true epsilon is 2."),
+                         "Laplace with half the scale it needs: its true epsilon is 2.",
+                         _numpy_laplace_ruled_out(0.5 * laplace_scale)),
         AuditedMechanism("broken_gaussian_classic", 10.0, 0.2, _classic_gaussian(10.0, 0.2), True,
-                         "Gaussian with the classic formula at epsilon 10, delta 0.2, where it is unproven: true delta ≈ 0.69."),
+                         "Gaussian with the classic formula at epsilon 10, delta 0.2, where it is unproven: true delta ≈ 0.69.",
+                         _numpy_normal_ruled_out(gaussian_sigma(10.0, 0.2, 1.0, "classic"))),
         AuditedMechanism("broken_naive_laplace", 1.0, 0.0, _naive_sampler, True,
                          "Textbook floating-point Laplace (Mironov 2012): some outputs cannot come from the neighbour.",
                          _naive_ruled_out),
@@ -315,9 +577,10 @@ def audit(name: str, draws: int, rng: np.random.Generator, alpha: float = 0.05,
           progress: Callable[[float], None] | None = None) -> AuditResult:
     """Draw `draws` outputs on D and on D' and bound epsilon from below (confidence 1 - alpha).
 
-    The verdict is "violates" when the bound exceeds the promised epsilon. For a mechanism with an
-    exact support test (Mironov's naive Laplace, OpenDP's Laplace) an output that cannot come from
-    the other dataset has probability 0 there, so it proves epsilon = infinity (the bound is inf).
+    The verdict is "violates" when the bound exceeds the promised epsilon. Every mechanism's support
+    test runs on the first GAP_CHECK_DRAWS outputs of each side: an output that cannot come from the
+    other dataset has probability 0 there, so at delta = 0 one proves epsilon = infinity (the bound is
+    inf), and at delta > 0 so does a share of them whose Clopper-Pearson lower bound exceeds delta.
     `progress(fraction)` is called as the draws advance (fractions in (0, 1]).
     Raises DPError for an unknown name ("unknown_audit_mechanism") or draws outside
     [MIN_AUDIT_DRAWS, MAX_AUDIT_DRAWS] ("count_range"), and for alpha outside (0, 1).
@@ -335,15 +598,18 @@ def audit(name: str, draws: int, rng: np.random.Generator, alpha: float = 0.05,
     on_d = _draw(mech, False, n, rng, step)
     on_dp = _draw(mech, True, n, rng, step)
     bound = epsilon_lower_bound(on_d, on_dp, alpha=a, delta=mech.delta)
-    count = share = share_low = None
-    if mech.ruled_out is not None:
-        count = int(mech.ruled_out(on_d, False).sum() + mech.ruled_out(on_dp, True).sum())
-        share = count / (2 * n)
-        share_low = float(clopper_pearson(np.array([count]), 2 * n, a)[0][0])
-        if count > 0 and mech.delta == 0.0:
-            bound = math.inf  # an output with probability 0 under the other dataset: no finite epsilon
+    first = min(n, GAP_CHECK_DRAWS)
+    checked = 2 * first
+    count = int(mech.ruled_out(on_d[:first], False).sum() + mech.ruled_out(on_dp[:first], True).sum())
+    share = count / checked
+    share_low = float(clopper_pearson(np.array([count]), checked, a)[0][0])
+    # an output set S impossible under the other dataset needs P(S) <= e^eps 0 + delta: with delta = 0
+    # one such output proves that no finite epsilon holds; with delta > 0 a share surely above delta
+    if count > 0 and (mech.delta == 0.0 or share_low > mech.delta):
+        bound = math.inf
     verdict: Verdict = "violates" if bound > mech.epsilon else "consistent"
-    return AuditResult(mech.name, mech.epsilon, mech.delta, n, a, bound, verdict, count, share, share_low)
+    return AuditResult(mech.name, mech.epsilon, mech.delta, n, a, bound, verdict, mech.simulation, checked, count,
+                       share, share_low)
 
 
 def audit_curve(name: str, draws_list: Sequence[int], rng: np.random.Generator, alpha: float = 0.05,

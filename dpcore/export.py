@@ -2,10 +2,17 @@
 
 A text cell starting with =, +, -, @, a tab or a carriage return is read by Excel, LibreOffice and
 Google Sheets as a formula ("CSV injection", OWASP). Such cells get a leading apostrophe, which
-the spreadsheet shows as plain text. Numbers are written as numbers.
+the spreadsheet shows as plain text. Numbers are written as numbers. The scripts the app generates
+write their CSV with the same rule (`defuse_source`: this module's own function, as source).
+
+A file name the browser sent is the user's text (`%22`, folders, a leading dash): `safe_file_name`
+makes one fit to write into a script and to save beside it.
 """
 
 from __future__ import annotations
+
+import inspect
+import re
 
 import pandas as pd
 
@@ -26,3 +33,25 @@ def safe_csv_bytes(frame: pd.DataFrame) -> bytes:
         if not pd.api.types.is_numeric_dtype(safe[column]):
             safe[column] = safe[column].map(_defuse)
     return safe.to_csv(index=False).encode("utf-8-sig")
+
+
+def defuse_source() -> str:
+    """The formula rule above as Python source (`_defuse`, itself), for a generated script that
+    writes CSV: its labels go through `_defuse` as this module's cells do."""
+    return f"_FORMULA_START = {_FORMULA_START!r}\n\n\n{inspect.getsource(_defuse)}"
+
+
+_NOT_NAME = re.compile(r"[^\w.-]+")
+MAX_NAME = 80
+
+
+def safe_file_name(name: str, default: str = "data.csv") -> str:
+    """`name` as a plain file name: its last part only (no folder), every run of other characters
+    than letters, digits, `.`, `-` and `_` as one `_`, no leading dot or dash, at most MAX_NAME
+    characters (the extension kept); `default` when nothing is left."""
+    base = _NOT_NAME.sub("_", re.split(r"[\\/]", str(name))[-1]).lstrip(".-_")
+    if len(base) > MAX_NAME:
+        stem, dot, extension = base.rpartition(".")
+        extension = extension[:10] if dot and stem else ""
+        base = base[:MAX_NAME - len(extension) - 1].rstrip(".") + ("." + extension if extension else "")
+    return base or default

@@ -148,6 +148,12 @@ class HistogramDomain:
         return cls(CategoryBins(labels), "typed")
 
     @classmethod
+    def prefilled(cls, categories: Sequence[object]) -> HistogramDomain:
+        """A list that started as the categories read from the data, whatever the user's edits since:
+        every label that came from the data taints it, so it stays data-derived (never released)."""
+        return cls(CategoryBins(tuple(str(c) for c in categories)), "data")
+
+    @classmethod
     def catalog(cls, dataset_key: str, column: str, bin_count: int = 10) -> HistogramDomain:
         """A bundled dataset's documented domain: its category list, or `bin_count` bins on its bounds."""
         categories = public_categories(dataset_key, column)

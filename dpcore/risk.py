@@ -50,7 +50,7 @@ class Risk:
     probability at most `tail_probability` = min(1, delta / (1 - e^-eps)) (0 when delta = 0);
     fprs, tpr_bound, advantage_bound: the (eps, delta) hypothesis-testing bound at those FPRs and
     its largest TPR - FPR; tpr_pld, advantage_pld: the same read from the plan's PLD via riskcal
-    (None without a PLD), never above the (eps, delta) bound when eps is the PLD's own at delta.
+    (None without a PLD), never above the (eps, delta) bound (`tradeoff_curve`).
     """
 
     epsilon: float
@@ -132,8 +132,11 @@ def tradeoff_curve(epsilon: float, delta: float, fpr: Any, pld: Any = None) -> T
     """The best attacker's TPR at each FPR: the (eps, delta) bound, and the PLD's curve if given.
 
     `fpr` is the caller's grid (at most MAX_TRADEOFF_POINTS rates in [0, 1]); `pld` a dp-accounting
-    PrivacyLossDistribution of the whole plan (its curve lies under the bound whenever eps is at
-    least the PLD's own epsilon at delta, as the accountants' totals are).
+    PrivacyLossDistribution of the whole plan that is valid as a distribution (`accounting.plan_pld`):
+    its curve lies under the bound of its own epsilon at delta. Both curves bound the best attacker of
+    a plan that is (eps, delta)-DP, so the plan's curve is their minimum: a grid rounds each step's
+    loss up by at most one grid step (1e-4), which can lift the PLD's curve by ~1e-4 relative above
+    the bound of an eps priced on another grid (the accountant's, or the exact sum at delta = 0).
     """
     from dpcore.posterior.testing import dp_roc_region
 
@@ -141,7 +144,7 @@ def tradeoff_curve(epsilon: float, delta: float, fpr: Any, pld: Any = None) -> T
     d = check_delta(delta)
     a = _check_fprs(fpr)
     upper, _ = dp_roc_region(eps, d, a)
-    return TradeOffCurve(a, upper, None if pld is None else _tpr_from_pld(pld, a))
+    return TradeOffCurve(a, upper, None if pld is None else np.minimum(_tpr_from_pld(pld, a), upper))
 
 
 def risk(
@@ -171,7 +174,7 @@ def risk(
     if pld is not None:
         from riskcal.analysis import get_advantage_from_pld
 
-        advantage_pld = float(get_advantage_from_pld(pld))
+        advantage_pld = min(float(get_advantage_from_pld(pld)), advantage_bound(eps, d))  # as the curve
     return Risk(
         epsilon=eps,
         delta=d,

@@ -26,6 +26,7 @@ from ui.components import stepper
 from ui.memo import session_memo, shared_memo
 from ui.page import show_error, slide_menu
 from ui.reading import Block
+from ui.state import address_notice
 from ui.text.common import TEXT as COMMON
 
 PAUSE_MS = 250  # after the last step, the server learns the value
@@ -56,6 +57,8 @@ class ChartSlider:
             asked = st.query_params.get(self.key)
             by_label = {self.label(option): option for option in self.options}
             st.session_state[self.key] = by_label.get(asked, self.default) if asked is not None else self.default
+            if asked is not None and asked not in by_label:
+                address_notice([self.key])
         return float(st.session_state[self.key])
 
     def index(self) -> int:

@@ -127,6 +127,7 @@ def dataset_picker() -> Dataset:
         DEFAULT_DATASET,
         format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else TEXT[f"dataset_{k}"],
         persist_state="session",
+        notice=False,  # said below, with the dataset shown instead
     )
     if asked is not None and asked not in options:  # an old or mistyped link: say so, never silently
         shown = md_escape(TEXT[f"dataset_{choice}"])

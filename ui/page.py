@@ -23,6 +23,7 @@ from ui.memo import session_memo
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
 from ui.safe import md_escape
+from ui.state import guard_address
 from ui.text.common import TEXT
 from ui.views.animation import AnimationView
 
@@ -73,6 +74,7 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
                        initial_sidebar_state="collapsed" if present else "auto")
     st.html(_STYLE)
     language_switch()
+    guard_address()  # before any widget binds: a bad value in the address must not reach one
     sidebar_menu()
     dataset = dataset_picker()
     seed = st.sidebar.number_input(

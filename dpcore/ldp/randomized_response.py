@@ -175,7 +175,7 @@ class BinaryEstimate:
 
     `standard_error` is exact for these n people (only the coins are random); `low`/`high` is the
     normal-approximation interval estimate +- z * standard_error, not clipped to [0, 1], like the
-    estimate itself.
+    estimate itself, or with `exact` the Clopper-Pearson interval of `rr_exact_interval`.
     """
 
     n: int
@@ -190,16 +190,45 @@ class BinaryEstimate:
     level: float
 
 
-def rr_summary(n_yes: int, n: int, p: float, level: float = 0.95) -> BinaryEstimate:
-    """Raw share, corrected estimate, its standard error and a `level` interval, in one record."""
+def rr_exact_interval(n_yes: int, n: int, p: float, level: float = 0.95) -> tuple[float, float]:
+    """An interval for the true share that covers it with probability at least `level` for every n.
+
+    Clopper-Pearson on the share of "yes" reports (scipy's beta quantiles), mapped through the
+    de-biasing pi = (share - (1 - p)) / (2p - 1), which is increasing, and clipped to [0, 1]: the
+    report share's interval covers Pr[report "yes"] at least `level` of the time, so its image covers
+    pi as often. The Wald interval estimate +- z se covers only 82-93% of the time for a class of
+    20-30 at epsilon 2-5, where n p (1 - p) is small.
+    """
+    prob = check_truth_probability(p)
+    yes, total = _check_counts(n_yes, n)
+    lvl = check_probability("The confidence level", level, open_interval=True)
+    from scipy.stats import beta  # imported on use (a page's cold open)
+
+    tail = (1 - lvl) / 2
+    low = float(beta.ppf(tail, yes, total - yes + 1)) if yes > 0 else 0.0
+    high = float(beta.ppf(1 - tail, yes + 1, total - yes)) if yes < total else 1.0
+    return (min(1.0, max(0.0, (low - (1 - prob)) / (2 * prob - 1))),
+            min(1.0, max(0.0, (high - (1 - prob)) / (2 * prob - 1))))
+
+
+def rr_summary(n_yes: int, n: int, p: float, level: float = 0.95, exact: bool = False) -> BinaryEstimate:
+    """Raw share, corrected estimate, its standard error and a `level` interval, in one record.
+
+    The interval is Wald's (estimate +- z se) unless `exact`: then `rr_exact_interval`, which holds its
+    level for small groups too (a class).
+    """
     prob = check_truth_probability(p)
     yes, total = _check_counts(n_yes, n)
     lvl = check_probability("The confidence level", level, open_interval=True)
     estimate = rr_estimate(yes, total, prob)
     se = rr_standard_error(total, prob)
-    from scipy import special  # imported on use (a page's cold open)
+    if exact:
+        low, high = rr_exact_interval(yes, total, prob, lvl)
+    else:
+        from scipy import special  # imported on use (a page's cold open)
 
-    z = float(special.ndtri(0.5 + lvl / 2))
+        z = float(special.ndtri(0.5 + lvl / 2))
+        low, high = estimate - z * se, estimate + z * se
     return BinaryEstimate(
         n=total,
         n_yes=yes,
@@ -208,8 +237,8 @@ def rr_summary(n_yes: int, n: int, p: float, level: float = 0.95) -> BinaryEstim
         raw_share=yes / total,
         estimate=estimate,
         standard_error=se,
-        low=estimate - z * se,
-        high=estimate + z * se,
+        low=low,
+        high=high,
         level=lvl,
     )
 

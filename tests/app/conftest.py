@@ -166,3 +166,21 @@ def chart_titled(at: AppTest, title: str) -> dict:
     found = [spec for spec in vega_specs(at) if first_line(spec).startswith(title)]
     assert len(found) == 1, [first_line(spec) for spec in vega_specs(at)]
     return found[0]
+
+
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a CommonMark backslash escape of ASCII punctuation
+_INLINE_LINK = re.compile(r"(?<!\\)\[(?:[^\]\\]|\\.)*(?<!\\)\]\(")  # [text]( or ![text](
+_ANGLE_LINK = re.compile(r"(?<!\\)<(?:[A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>]+)>")
+# remark-gfm's literal autolinks (mdast-util-gfm-autolink-literal, as Streamlit's bundle holds them),
+# looked for in the text after escapes are resolved, as remark does; the e-mail one without its
+# look-behind, so this finds at least what remark finds
+_GFM_URL = re.compile(r"(https?://|www(?=\.))([-.\w]+)([^ \t\r\n]*)", re.IGNORECASE | re.ASCII)
+_GFM_EMAIL = re.compile(r"([-.\w+]+)@([-\w]+(?:\.[-\w]+)+)", re.ASCII)
+
+
+def live_links(markdown: str) -> list[str]:
+    """What Streamlit's markdown (react-markdown with remark-gfm) would turn into a link in
+    `markdown`: link syntax, <autolinks>, and bare addresses remark-gfm links by itself."""
+    text = _ESCAPED.sub(r"\1", markdown)
+    return [m.group(0) for m in (*_INLINE_LINK.finditer(markdown), *_ANGLE_LINK.finditer(markdown),
+                                 *_GFM_URL.finditer(text), *_GFM_EMAIL.finditer(text))]

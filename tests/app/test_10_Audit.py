@@ -34,6 +34,14 @@ def test_a_link_to_a_broken_mechanism_shows_it_caught() -> None:
     assert at.query_params["audit_draws"] == "1,000"
 
 
+def test_a_link_to_numpy_s_laplace_shows_a_simulation_that_is_not_exactly_dp() -> None:
+    at = run_page(PAGE, {"audit_mech": "laplace", "audit_draws": "1,000"})
+    assert_clean(at)
+    text = reading(at, "audit_draws")
+    assert "**breaks its promise**" in text and "could not have come from the other input" in text
+    assert "**simulation**" in text
+
+
 def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
     computed: list[str] = []
     compute_steps = mechanism.compute_steps

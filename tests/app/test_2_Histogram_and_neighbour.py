@@ -190,19 +190,37 @@ def test_a_release_with_the_classic_gaussian_chosen_uses_the_analytic_one() -> N
     assert not any("always calibrates" in c.value for c in analytic.caption)  # said only when it matters
 
 
+def _categories(at: AppTest, prefix: str = "hist_cats_"):
+    return next(m for m in at.multiselect if m.key.startswith(prefix))
+
+
 def test_categories_read_from_an_upload_are_refused_until_declared() -> None:
     at = run_page(PAGE, {"data": "upload"})
     at.sidebar.file_uploader[0].set_value(("adult.csv", UPLOAD_WITH_AGE, "text/csv")).run()
     at.selectbox(key="hist_col").set_value("city").run()
     assert not at.exception and not at.error
-    cats = next(m for m in at.multiselect if m.key.startswith("hist_cats_"))
+    cats = _categories(at)
     assert cats.value == ["Lyon", "Nice"]  # prefilled from the data: fine to chart, never to release
     assert any("categories were read from the data, so the list itself is not private" in w.value
                and "declare the categories" in w.value for w in at.warning)
     assert "hist_release" not in [b.key for b in at.button]
     assert not at.get("download_button")
     assert bars(true_chart(at), 0) == [2, 1]  # the charts still show
-    cats.set_value(["Lyon", "Nice", "Paris"]).run()  # the user declares the list (Paris: empty)
+    # Issue 30: an edit does not make a list read from the data declared (this test asserted the
+    # opposite before): adding a label, or removing one and putting it back, leaves it data-derived.
+    cats.set_value(["Lyon", "Nice", "Paris"]).run()
+    assert_clean(at)
+    assert "hist_release" not in [b.key for b in at.button]
+    _categories(at).set_value(["Lyon"]).run()
+    _categories(at).set_value(["Lyon", "Nice"]).run()
+    assert "hist_release" not in [b.key for b in at.button]
+    assert any("read from the data" in w.value for w in at.warning)
+    # the user declares the list from an empty start: every label typed by them
+    next(b for b in at.button if b.key.startswith("hist_clear_")).click().run()
+    assert_clean(at)
+    typed = _categories(at, "hist_typed_")
+    assert typed.value == [] and typed.options == []  # no label of the data is offered
+    typed.set_value(["Lyon", "Nice", "Paris"]).run()  # Paris: empty
     assert_clean(at)
     assert not any("read from the data" in w.value for w in at.warning)
     at.button(key="hist_release").click().run()
@@ -210,10 +228,20 @@ def test_categories_read_from_an_upload_are_refused_until_declared() -> None:
     assert any("the categories you declared" in s.value for s in at.success)
     assert _release_table(at)["bin"].tolist() == ["Lyon", "Nice", "Paris"]  # the empty category is released too
     assert at.get("download_button")
-    # back to exactly the prefilled list: still the user's own declaration, not the data's
-    next(m for m in at.multiselect if m.key.startswith("hist_cats_")).set_value(["Lyon", "Nice"]).run()
+
+
+def test_an_edited_list_of_names_read_from_the_data_is_never_released() -> None:
+    """Issue 30: students' `name` has no documented list: prefilled with its 7 names, removing one
+    and adding it back must not turn the data's list into a declared one."""
+    at = run_page(PAGE, {"data": "students"})
+    at.selectbox(key="hist_col").set_value("name").run()
+    names = _categories(at).value
+    assert len(names) == 7
+    _categories(at).set_value(names[1:]).run()
+    _categories(at).set_value(names[1:] + names[:1]).run()
     assert_clean(at)
-    assert "hist_release" in [b.key for b in at.button]
+    assert "hist_release" not in [b.key for b in at.button]
+    assert any("read from the data" in w.value for w in at.warning)
 
 
 def test_an_edited_catalog_list_is_released_as_typed_and_the_full_one_as_the_catalog() -> None:

@@ -12,7 +12,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, layout, markdown_tables, page_errors, page_text, reading, run_page, step, vega_specs
+from tests.app.conftest import (assert_clean, layout, live_links, markdown_tables, page_errors, page_text, reading, run_page,
+                                step, vega_specs)
 from ui import fmt
 from ui.text.exponential import TEXT
 
@@ -357,3 +358,18 @@ def test_lowest_price_and_no_weight_column() -> None:
     assert "(1 person)" in page_text(at)
     bars = _chart(at, "exp_fig_mode")["datasets"]["bars"]
     assert bars["count"].tolist() == [1] * 5 and bars["best"].all()
+
+
+LINKS_CSV = ("site,n\n" + "[v5](http://evil.example),1\n" * 3 + "www.evil.example,1\n" * 2 + "a@evil.example,1\n").encode()
+
+
+def test_a_most_common_value_that_looks_like_a_link_is_shown_as_text() -> None:
+    """Issue 30: escaped, `[v5](http://...)` still became a live link (remark-gfm autolinks bare
+    addresses); the page shows it as text."""
+    at = run_page(PAGE, {"data": "upload", **MODE})
+    at.sidebar.file_uploader[0].set_value(("links.csv", LINKS_CSV, "text/csv")).run()
+    at.selectbox(key="exp_mode_col").set_value("site").run()
+    assert_clean(at)
+    text = page_text(at)
+    assert "most common value is **" in text and "evil" in text
+    assert live_links(text) == []

@@ -10,7 +10,7 @@ from collections import OrderedDict
 import pytest
 
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, chart_titled, page_text, reading, run_page, step
+from tests.app.conftest import assert_clean, chart_titled, live_links, page_text, reading, run_page, step
 from ui import memo
 from ui.controls import local_dp
 from ui.i18n import language
@@ -103,3 +103,14 @@ def test_chinese() -> None:
         at = run_page(PAGE, {**SMALL, "lang": "zh", "ldp_tab": "choose"})
     assert_clean(at)
     assert "最好的协议是" in page_text(at)
+
+
+def test_a_poisoning_target_that_looks_like_a_link_is_shown_as_text() -> None:
+    """Issue 30: the poisoning summary names the target item, a cell of the data: never a link."""
+    rows = "[v5](http://evil.example)\n" * 30 + "www.evil.example\n" * 20 + "a@evil.example\n" * 10
+    at = run_page(PAGE, {"data": "upload", "ldp_tab": "poison"})
+    at.sidebar.file_uploader[0].set_value(("links.csv", ("site\n" + rows).encode(), "text/csv")).run()
+    assert_clean(at)
+    text = page_text(at)
+    assert "evil" in text
+    assert live_links(text) == []

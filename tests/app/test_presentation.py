@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.app.conftest import assert_clean, run_page
+import json
+
+from tests.app.conftest import assert_clean, live_links, run_page
 from ui.presentation import LESSON_BOX
 from ui.safe import md_escape
 from ui.text.common import TEXT
@@ -20,7 +22,7 @@ def _heading(at) -> str:  # noqa: ANN001 - an AppTest
 def test_next_and_back_open_each_step_with_its_settings() -> None:
     at = run_page("app.py", {"present": "1", "step": "0"})
     assert_clean(at)
-    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {TOUR()[0].title}**"
+    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {md_escape(TOUR()[0].title)}**"
     for n in range(1, len(TOUR())):
         at.button(key="lesson_next").click().run()
         assert_clean(at)
@@ -40,7 +42,7 @@ def test_exit_leaves_presentation_mode_and_the_sidebar_enters_it() -> None:
     assert "present" not in at.query_params
     assert not [m for m in at.markdown if m.value.startswith("**Step ")]
     at.button(key="present_start").click().run()
-    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {TOUR()[0].title}**"
+    assert _heading(at) == f"**Step 1 of {len(TOUR())}: {md_escape(TOUR()[0].title)}**"
 
 
 def test_a_broken_step_in_the_address_opens_the_first_step() -> None:
@@ -66,10 +68,10 @@ def test_a_teacher_builds_reorders_saves_and_presents_a_lesson() -> None:
         f"1. {md_escape(RR)}", f"2. {md_escape(ATTACKS)}"]
     at.button(key="lesson_present").click().run()
     assert_clean(at)
-    assert _heading(at) == f"**Step 1 of 2: {RR}**"
+    assert _heading(at) == f"**Step 1 of 2: {md_escape(RR)}**"
     assert at.query_params["lesson"] == "mine"
     at.button(key="lesson_next").click().run()
-    assert _heading(at) == f"**Step 2 of 2: {ATTACKS}**"
+    assert _heading(at) == f"**Step 2 of 2: {md_escape(ATTACKS)}**"
     assert at.query_params["att_tab"] == "averaging"  # the view was kept with its settings
 
 
@@ -93,3 +95,21 @@ def test_the_open_lesson_stays_open_as_views_are_added_and_pages_change() -> Non
     assert [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")] == [
         f"1. {md_escape(ATTACKS)}", f"2. {md_escape(RR)}"]
     assert [b.key for b in at.button if b.key == "lesson_present"] == ["lesson_present"]
+
+
+def test_a_loaded_lessons_titles_are_shown_as_text() -> None:
+    """Issue 30: the titles of a lesson file are the file's text: in the list and in the lesson
+    bar they show as typed, never as markdown or a link (the bar rendered them raw)."""
+    titles = ["[v5](http://evil.example) **big**", "www.evil.example # a@evil.example"]
+    lesson = json.dumps({"lesson": [{"page": "app.py", "title": t, "query": []} for t in titles]})
+    at = run_page("pages/1_Attacks.py")
+    at.session_state[LESSON_BOX] = True
+    at.run()
+    at.sidebar.file_uploader(key="lesson_file").set_value(("lesson.json", lesson.encode(), "application/json")).run()
+    assert_clean(at)
+    listed = [m.value for m in at.sidebar.markdown if m.value[:2] in ("1.", "2.")]
+    assert listed == [f"1. {md_escape(titles[0])}", f"2. {md_escape(titles[1])}"]
+    at.button(key="lesson_present").click().run()
+    assert_clean(at)
+    assert _heading(at) == f"**Step 1 of 2: {md_escape(titles[0])}**"
+    assert live_links("\n".join([*listed, _heading(at)])) == []

@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import chart, expect_clean, label_number, mark_labels, open_app, wait_for_app_run, wait_for_mark
+from tests.e2e.conftest import (chart, expect_clean, label_number, mark_labels, open_app, upload_csv, wait_for_app_run,
+                                wait_for_mark)
 
 ROW_HEIGHT = 35  # glide-data-grid's default row height in Streamlit, header row included
 
@@ -124,4 +125,17 @@ def test_a_link_with_a_tab_id_opens_that_tab(page: Page, base_url: str) -> None:
     wait_for_app_run(page)
     expect(page).to_have_url(re.compile(r"exp_tab=mode"))
     wait_for_mark(chart(page, "Probability of choosing"), "chosen", "Value: ")
+    expect_clean(page)
+
+
+def test_a_most_common_value_that_looks_like_a_link_is_drawn_as_text(page: Page, base_url: str) -> None:
+    """Issue 30: escaped, a bare address in a cell was still a live link in Streamlit's markdown
+    (remark-gfm autolinks after escapes); the browser draws no link for it."""
+    open_app(page, f"{base_url}/Exponential_mechanism?exp_tab=mode&data=upload&exp_mode_col=site")
+    rows = "[v5](http://evil.example),1\n" * 3 + "www.evil.example,1\n" * 2 + "a@evil.example,1\n"
+    upload_csv(page, "links.csv", ("site,n\n" + rows).encode())
+    wait_for_app_run(page)
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_text(re.compile(r"most common value is .*v5.*evil"))).to_be_visible()
+    expect(page.locator("a[href*='evil'], a[href^='mailto']")).to_have_count(0)
     expect_clean(page)

@@ -173,8 +173,8 @@ def test_user_strings_stay_data_and_contributions_are_bounded_per_person(tmp_pat
     protection = Protection(2, "id")
     bounded = frame.drop(index=[8, 10])  # what bounding keeps: person 7 down to two rows, no row without an ID
     rows = _rows(protection=protection, frame=bounded, items=items, total=1e6 * len(items))
-    name = 'data "1".csv'
-    script = pipelinedp_script(rows, protection, name)
+    name = "data_1_.csv"  # 'data "1".csv' as safe_file_name makes it (issue 30: not the browser's name)
+    script = pipelinedp_script(rows, protection, 'data "1".csv')
     assert _literals(script)["CSV_FILE"] == name and _literals(script)["ID_COLUMN"] == "id"
     code = "\n".join(line for line in script.splitlines() if not line.startswith((" ", "'", "PLAN", "BUDGET", "CSV")))
     assert "import os #" not in code.replace("import os\n", "")
@@ -255,3 +255,18 @@ def test_a_quantile_is_released_by_pipelinedp_s_quantile_tree_within_its_bounds(
     median = float(FRAME["body_mass_g"].median())
     assert len(values) == 3 and all(MASS[0] <= v <= MASS[1] for v in values)
     assert all(abs(v - median) < 400 for v in values), (values, median)
+
+
+def test_the_job_writes_no_spreadsheet_formula_and_names_a_safe_file(tmp_path: Path) -> None:
+    """Issue 30: labels printed raw became formulas once saved as CSV; the file name was the one the
+    browser sent. The job defuses labels as the app's CSV does and reads a safe name it states."""
+    hyperlink = '=HYPERLINK("http://evil.example","click")'
+    frame = pd.DataFrame({"site": [hyperlink, hyperlink, "b", "+1"]})
+    items = (Item("histogram", "site", categories=(hyperlink, "b", "+1")),)
+    rows = _rows(frame=frame, items=items, total=1e6)
+    script = pipelinedp_script(rows, Protection(), "folder/evil%22name.csv")
+    assert _literals(script)["CSV_FILE"] == "evil_22name.csv" and "named evil_22name.csv" in script
+    frame.to_csv(tmp_path / "evil_22name.csv", index=False)
+    lines = _run(script, tmp_path, "--backend", "local", timeout=60)
+    assert [line[1] for line in lines[1:]] == ["'" + hyperlink, "b", "'+1"]
+    assert float(lines[1][2]) == pytest.approx(2, abs=0.01)

@@ -6,6 +6,7 @@ Statistical tests use fixed seeds; each states its false-alarm rate.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
@@ -15,9 +16,11 @@ from hypothesis import strategies as st
 from scipy import optimize, stats
 
 from dpcore.limits import MAX_CATEGORIES
+from ui.classroom.limits import EPSILON_MAX, EPSILON_MIN
 from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from dpcore.columns import count_codes
 from dpcore.ldp.randomized_response import (
+    BinaryEstimate,
     central_frequency_error,
     check_truth_probability,
     grr_estimate,
@@ -33,6 +36,7 @@ from dpcore.ldp.randomized_response import (
     rr_respond,
     rr_simulate_survey,
     rr_standard_error,
+    rr_exact_interval,
     rr_summary,
     rr_variance,
 )
@@ -147,6 +151,57 @@ def test_interval_covers_about_95_percent() -> None:
         s = rr_summary(n_yes, n, p)
         hits += s.low <= pi <= s.high
     assert stats.binomtest(hits, runs, 0.95).pvalue > FALSE_ALARM
+
+
+def _coverage(n: int, share: float, p: float, interval: Callable[[int], tuple[float, float]]) -> float:
+    """Exact probability that `interval(n_yes)` covers the class's true share: k = round(share n) people
+    truly say "yes", so the "yes" reports are Binomial(k, p) + Binomial(n - k, 1 - p) (their pmfs convolved)."""
+    k = round(share * n)
+    pmf = np.convolve(stats.binom.pmf(np.arange(k + 1), k, p), stats.binom.pmf(np.arange(n - k + 1), n - k, 1 - p))
+    bounds = np.array([interval(y) for y in range(n + 1)])
+    covered = (bounds[:, 0] <= k / n + 1e-12) & (k / n - 1e-12 <= bounds[:, 1])
+    return float(pmf[covered].sum())
+
+
+def _bounds(e: BinaryEstimate) -> tuple[float, float]:
+    return e.low, e.high
+
+
+CLASS_SIZES = (1, 2, 3, 5, 8, 12, 20, 25, 30, 45, 70, 120, 200)
+POLL_EPSILONS = (EPSILON_MIN, 0.5, math.log(3), 2.0, 3.0, 4.0, EPSILON_MAX)  # ln 3: the coin protocol's p = 3/4
+
+
+@pytest.mark.parametrize("epsilon", POLL_EPSILONS)
+def test_exact_interval_covers_at_least_95_percent_for_every_class(epsilon: float) -> None:
+    """Issue 30: the exact coverage (no simulation noise) of the poll's interval is >= 95% in every cell
+    of class sizes 1-200, the poll's epsilons and true shares 0.05-0.8."""
+    p = rr_truth_probability(epsilon)
+    for n in CLASS_SIZES:
+        for share in (0.05, 0.2, 0.5, 0.8):
+            cover = _coverage(n, share, p, lambda y: _bounds(rr_summary(y, n, p, exact=True)))
+            assert cover >= 0.95, (n, epsilon, share, cover)
+
+
+def test_wald_interval_misses_its_level_in_a_class() -> None:
+    """The audit's cells (a class of 20-30 at epsilon 2-5): the Wald interval covers 82-93% of the time,
+    so the coverage test above can fail; the exact one holds."""
+    wald = {}
+    for n in (20, 25, 30):
+        for epsilon in (2.0, 3.0, 4.0, 5.0):
+            p = rr_truth_probability(epsilon)
+            for share in (0.05, 0.2, 0.5, 0.8):
+                wald[(n, epsilon, share)] = _coverage(n, share, p, lambda y: _bounds(rr_summary(y, n, p)))
+                assert _coverage(n, share, p, lambda y: rr_exact_interval(y, n, p)) >= 0.95
+    assert min(wald.values()) < 0.9, wald
+
+
+def test_exact_interval_is_clopper_pearson_mapped_and_clipped() -> None:
+    ci = stats.binomtest(14, 20).proportion_ci(0.95, method="exact")
+    low, high = rr_exact_interval(14, 20, 0.8)
+    assert (low, high) == pytest.approx(((ci.low - 0.2) / 0.6, min(1.0, (ci.high - 0.2) / 0.6)), abs=1e-9)
+    assert rr_exact_interval(0, 20, 0.8)[0] == 0.0 and rr_exact_interval(20, 20, 0.8)[1] == 1.0
+    s = rr_summary(14, 20, 0.8, exact=True)
+    assert (s.low, s.high) == (low, high) and s.estimate == pytest.approx(16.666666 / 20, rel=1e-6)
 
 
 # ---------------------------------------------------------------- invalid input

@@ -15,10 +15,16 @@ import numpy as np
 import pytest
 from dp_accounting.pld import privacy_loss_distribution as pld_lib
 from dp_accounting.pld import privacy_loss_mechanism
-from riskcal.analysis import get_advantage_from_adp, get_beta_from_adp
+from riskcal.analysis import (
+    get_advantage_from_adp,
+    get_beta_from_adp,
+    get_beta_from_pld,
+)
 from scipy import stats
 
+from dpcore.accounting import plan_pld, total_epsilon
 from dpcore.errors import DPError
+from dpcore.mechanisms import calibrate
 from dpcore.risk import risk, tail_probability, tradeoff_curve
 
 FPR = np.linspace(0.0, 1.0, 201)
@@ -139,6 +145,61 @@ def test_mixed_plan_curve_stays_under_the_bound():
         curve = tradeoff_curve(eps, delta, FPR, pld)
         assert np.all(curve.tpr_pld <= curve.tpr_bound + 1e-9)
         assert np.any(curve.tpr_pld < curve.tpr_bound - 0.05)  # and strictly tighter somewhere
+
+
+# Issue 30: the planner's plans, each (kind, epsilon, sensitivity) answered once. "audit" is the
+# audit's plan: a count and a county histogram at +-50 and a mean income on [0, 250000] at +-500
+# (its sum and count), all Laplace, total epsilon 0.32 at delta 1e-6.
+PLANS = {
+    "audit": [("laplace", 0.0599, 2.0), ("laplace", 0.0599, 2.0), ("laplace", 0.1, 250_000.0), ("laplace", 0.1, 2.0)],
+    "laplaces": [("laplace", 0.37, 1.0), ("laplace", 1.1, 3.0), ("laplace", 0.013, 1.0)],
+    "mixed": [("laplace", 0.5, 1.0), ("gaussian", 1.0, 2.0), ("discrete_laplace", 0.3, 1.0)],
+    "discrete": [("discrete_laplace", 0.7, 1.0), ("discrete_laplace", 0.7, 2.0), ("laplace", 2.3, 1.0)],
+    "gaussians": [("gaussian", 0.5, 1.0), ("gaussian", 2.0, 4.0)],
+    "large": [("laplace", 3.0, 1.0), ("gaussian", 4.0, 1.0), ("laplace", 5.5, 2.0)],
+}
+ALPHAS = np.unique(np.concatenate((FPR, np.geomspace(1e-6, 1, 60))))
+
+
+def _events(plan: str) -> tuple:
+    return tuple((calibrate(kind, eps, 1e-6 if kind == "gaussian" else 0.0, sens), 1) for kind, eps, sens in PLANS[plan])
+
+
+@pytest.mark.parametrize("plan", sorted(PLANS))
+def test_plan_curve_never_leaves_its_own_region(plan):
+    """The plan's PLD read by riskcal stays inside the (eps, delta) region of its own epsilon at delta:
+    TPR <= min(1, e^eps alpha + delta, 1 - e^-eps (1 - delta - alpha)) at every alpha (the regridded
+    pmf gave 6.4% at 1% on the audit's plan, whose region allows 1.4%). The page's curve, against
+    the accountant's total (delta = 0: the exact sum), stays inside too."""
+    events = _events(plan)
+    pld = plan_pld(events)
+    raw = 1 - np.asarray(get_beta_from_pld(pld, alpha=ALPHAS))
+    for delta in (1e-6, 1e-3):
+        own = pld.get_epsilon_for_delta(delta)
+        assert np.all(raw <= np.minimum(1, np.minimum(math.exp(own) * ALPHAS + delta,
+                                                       1 - math.exp(-own) * (1 - delta - ALPHAS))) + 1e-9)
+    for delta in (0.0, 1e-6, 1e-3):
+        if delta == 0 and any(kind == "gaussian" for kind, _, _ in PLANS[plan]):
+            continue
+        curve = tradeoff_curve(total_epsilon(events, delta, "pld"), delta, ALPHAS, pld)
+        assert np.all(curve.tpr_pld <= curve.tpr_bound)
+        assert np.all(curve.tpr_pld >= np.minimum(raw, curve.tpr_bound) - 1e-12)
+
+
+def test_the_audit_s_plan_catches_about_one_point_four_percent_at_one_percent():
+    """dp-accounting's own composition of the same four Laplace mechanisms gives 1.38% at 1%."""
+    events = _events("audit")
+    eps = total_epsilon(events, 1e-6, "pld")
+    assert eps == pytest.approx(0.32, abs=0.001)
+    own = None
+    for _, e, _ in PLANS["audit"]:
+        one = pld_lib.from_laplace_mechanism(1 / e, value_discretization_interval=1e-4)
+        own = one if own is None else own.compose(one)
+    reference = 1 - float(get_beta_from_pld(own, alpha=0.01))
+    assert reference == pytest.approx(0.0138, abs=1e-4)
+    r = risk(eps, 1e-6, 0.5, plan_pld(events))
+    assert r.fprs[0] == 0.01 and r.tpr_pld[0] == pytest.approx(reference, abs=2e-5)
+    assert r.tpr_pld[0] <= r.tpr_bound[0] == pytest.approx(math.exp(eps) * 0.01 + 1e-6)
 
 
 # --- bad input ------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def interval_over_answers(
     n: np.ndarray, estimate: np.ndarray, low: np.ndarray, high: np.ndarray, raw: np.ndarray,
     labels: IntervalLabels,
 ) -> dict:
-    """The de-biased estimate and its 95% interval (layer "band") after the first n answers, against
+    """The de-biased estimate and its interval (layer "band", at least 95%) after the first n answers, against
     n, with the raw share of "yes" (dashed; both in layer "lines"). The share axis stays
     at 0 to 1 (an interval wider than that, early on, is cut at the plot's edge)."""
     n = np.asarray(n, dtype=float)

@@ -6,8 +6,9 @@ Keys of column-specific controls carry a short tag of the column name, so each c
 own bounds and categories (and its own URL parameters) when the user switches between columns.
 
 The bins remember where they came from (dpcore.release.HistogramDomain): the dataset's documented
-categories, a list the user typed or edited, numeric bins on public bounds, or (for an upload) a
-list prefilled from the data, which the page may chart but never release.
+categories (or the user's edit of them), a list the user typed from an empty start, numeric bins on
+public bounds, or (for an upload) a list prefilled from the data, edited or not, which the page may
+chart but never release.
 """
 
 from __future__ import annotations
@@ -100,37 +101,49 @@ def _numeric_bins(dataset: Dataset, column: str, tag: str) -> HistogramDomain | 
     return None
 
 
-def _typed(flag: str, ident: str) -> None:
-    """The user edited the category list of this column of this dataset: it is theirs now."""
-    st.session_state[flag] = ident
+def _type_own(own: str, ident: str) -> None:
+    """The user empties the category list to type their own: every label of the new list is typed."""
+    st.session_state[own] = ident
 
 
-def _category_domain(dataset: Dataset, column: str, tag: str) -> HistogramDomain:
+def _category_domain(dataset: Dataset, column: str, tag: str) -> HistogramDomain | None:
     """The categories to count, and where the list came from.
 
-    A bundled dataset's documented list is offered (`catalog` while the choice equals it);
-    otherwise the list is prefilled from the data (`data`, never released) until the user edits it
-    (`typed`: an edit, or a list from a shared link that differs from the prefill)."""
+    A bundled dataset's documented list is offered (`catalog` while the choice equals it, `typed`
+    once edited: its labels are public). Otherwise the list is prefilled from the data and stays
+    data-derived (`data`, never released) whatever the edits, since every label read from the data
+    taints it; only a list the user builds from an empty start ("Clear the list and type my own")
+    is `typed` (None while it is empty). That list is not kept in the address: a link's labels were
+    not typed by its reader."""
     declared = public_categories(dataset.key, column)
-    observed = None
+    key = f"hist_cats_{tag}"
     if declared:
-        options = list(declared)
-    else:
-        observed = session_memo(
-            f"hist_cats_{tag}", (dataset.ident, column), lambda: HistogramDomain.observed(dataset.table.frame[column])
-        )
-        options = list(observed.bins.labels)
-    flag = f"_hist_cats_typed_{tag}"
-    chosen = [str(c) for c in st.multiselect(
-        TEXT["categories"], options, default=options, key=f"hist_cats_{tag}", accept_new_options=True,
-        bind="query-params", on_change=_typed, args=(flag, dataset.ident),
+        chosen = _category_list(list(declared), key, bind=True)
+        if set(chosen) == set(declared):
+            return HistogramDomain.catalog(dataset.key, column)
+        return HistogramDomain.typed(chosen)
+    own = f"_hist_cats_own_{tag}"
+    if st.session_state.get(own) == dataset.ident:
+        typed_key = f"hist_typed_{tag}"  # offers only what was typed in it, never a label of the data
+        typed = _category_list([str(c) for c in st.session_state.get(typed_key, [])], typed_key)
+        if not typed:
+            st.info(TEXT["categories_type"], icon=":material/edit_note:")
+            return None
+        return HistogramDomain.typed(typed)
+    observed = session_memo(key, (dataset.ident, column), lambda: HistogramDomain.observed(dataset.table.frame[column]))
+    chosen = _category_list(list(observed.bins.labels), key, bind=True)
+    st.caption(TEXT["data_hint_categories"])
+    st.button(TEXT["categories_clear"], key=f"hist_clear_{tag}", icon=":material/edit_note:",
+              on_click=_type_own, args=(own, dataset.ident))
+    return observed if chosen == list(observed.bins.labels) else HistogramDomain.prefilled(chosen)
+
+
+def _category_list(options: list[str], key: str, bind: bool = False) -> list[str]:
+    """A list of categories the user may edit and add to, opening on `options`."""
+    return [str(c) for c in st.multiselect(
+        TEXT["categories"], options, default=options, key=key, accept_new_options=True,
+        bind="query-params" if bind else None,
     )]
-    if declared and set(chosen) == set(declared):
-        return HistogramDomain.catalog(dataset.key, column)
-    if observed is not None and chosen == options and st.session_state.get(flag) != dataset.ident:
-        st.caption(TEXT["data_hint_categories"])
-        return observed
-    return HistogramDomain.typed(chosen)
 
 
 def data_choice(dataset: Dataset) -> DataChoice | None:

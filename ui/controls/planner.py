@@ -16,6 +16,7 @@ import streamlit as st
 
 from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.counting import is_numeric_column
+from dpcore.export import safe_file_name
 from dpcore.ledger import Ledger
 from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
@@ -339,6 +340,12 @@ def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: 
     return after
 
 
+def script_data_name(dataset: Dataset) -> str:
+    """The data file the generated scripts read: a bundled dataset's file, or the upload's name made
+    safe (the name a browser sent is the user's text: `%22`, folders)."""
+    return safe_file_name(dataset.name if dataset.key == UPLOAD else BUNDLED[dataset.key].file)
+
+
 def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Callable[[], bytes | str]]] | None:
     """The last release drawn in this session and how to make each of its four files (made only
     when downloaded: the report and the script are built from the plan, not on every rerun)."""
@@ -346,7 +353,7 @@ def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Cal
     if saved is None:
         return None
     drawn, rows, prot, totals, delta = saved
-    csv_name = dataset.name if dataset.key == UPLOAD else BUNDLED[dataset.key].file
+    csv_name = script_data_name(dataset)
     return drawn, {
         "csv": lambda: plan_release.values_csv(drawn),
         "json": lambda: plan_release.report_json(drawn, rows, prot, totals, delta),
@@ -380,6 +387,7 @@ def release_panel(ctx: PageContext, view: PlanView, protection: Protection, delt
                           key="plan_dl_py", on_click="ignore")
         d.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
                           key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
+        st.caption(TEXT["release_script_file"].format(file=md_escape(script_data_name(ctx.dataset))))
     if shown.table is not None:
         st.subheader(TEXT["ledger_title"])
         st.table(shown.table, border="horizontal", hide_index=True)

@@ -9,8 +9,11 @@ EN: dict[str, str] = {
         "as likely on one as on the other. An audit draws many outputs on both inputs and finds the "
         "test that tells them apart best; Clopper-Pearson intervals, corrected for the number of tests, "
         "turn its error rates into a lower bound on the true ε (Jagielski, Ullman and Oprea 2020). A "
-        "correct mechanism's bound stays at or below its promise; a broken one's rises above it. Three "
-        "mechanisms below are **broken on purpose**."
+        "correct mechanism's bound stays at or below its promise; a broken one's rises above it. An exact "
+        "test then asks of each output whether the other input could have produced it at all: one that it "
+        "could not has probability 0 there, so it needs δ at least its probability, whatever ε. Three "
+        "mechanisms below are **broken on purpose**; numpy's Laplace and Gaussian, which the app's "
+        "simulations draw, fail the exact test as well."
     ),
     "mechanism": "Mechanism",
     "draws": "Outputs drawn on each input",
@@ -19,7 +22,8 @@ EN: dict[str, str] = {
         "randomized response; a vote table against the same table with one vote moved for the "
         "exponential mechanism; one user's item 0 against item 1 (of 8) for the local oracles. The first "
         "half of the draws picks the thresholds, the second half measures them, so the bound is honest "
-        "at the stated confidence. It is a **simulation** with the sidebar's seed."
+        "at the stated confidence. The exact test checks the first 5,000 outputs on each input against "
+        "the sampler's own arithmetic. It is a **simulation** with the sidebar's seed."
     ),
     "chart_title": "Lower bound on ε after {draws} draws:\nhow it tightens as the draws grow",
     "draws_axis": "Outputs drawn on each input",
@@ -38,14 +42,24 @@ EN: dict[str, str] = {
         "below {alpha})."
     ),
     "ruled_out": (
-        "{share} of the outputs could not have come from the other input at all: the rounding of "
-        "floating-point numbers leaves gaps that identify the input (Mironov 2012). OpenDP draws its "
-        "noise exactly and leaves no such gaps. (The chart draws an infinite bound at 4 times the promise.)"
+        "{share} of the {checked} outputs checked could not have come from the other input at all: the "
+        "rounding of floating-point numbers leaves gaps that identify the input (Mironov 2012), and "
+        "such outputs need δ at least their probability, whatever ε. OpenDP draws its noise exactly and "
+        "leaves no such gaps. (The chart draws an infinite bound at 4 times the promise.)"
     ),
-    "mech_laplace": "Laplace (numpy)",
+    "gap_none": (
+        "The exact test found none of the {checked} outputs checked impossible on the other input: no "
+        "gaps that identify it."
+    ),
+    "simulation": (
+        "This is numpy's sampler, as the app's simulations draw: a **simulation** of the mechanism, not "
+        "a release. numpy's floating-point samplers are not built to be exactly differentially private "
+        "(its Laplace is not), so a release is drawn with OpenDP."
+    ),
+    "mech_laplace": "Laplace (numpy simulation)",
     "mech_laplace_opendp": "Laplace (OpenDP, as a release draws it)",
-    "mech_discrete_laplace": "Discrete Laplace",
-    "mech_gaussian": "Gaussian (analytic calibration, δ = 10⁻⁵)",
+    "mech_discrete_laplace": "Discrete Laplace (numpy simulation)",
+    "mech_gaussian": "Gaussian (numpy simulation, analytic calibration, δ = 10⁻⁵)",
     "mech_randomized_response": "Randomized response",
     "mech_exponential": "Exponential mechanism (a vote)",
     "mech_ldp_grr": "Local oracle GRR",

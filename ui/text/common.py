@@ -62,6 +62,7 @@ EN: dict[str, str] = {
     "sidebar_seed": "Seed",
     "sidebar_seed_help": "The same seed gives the same noise and the same pictures, on any machine: share the link to share the view.",
     "sidebar_in_use": "In use: {name} ({rows:,} rows, {cols} columns)",
+    "address_reset": "Some settings in the link could not be used and are back at their defaults: {names}.",
     "sidebar_unknown_dataset": (
         "The link asks for a dataset called “{asked}”, which this app does not have: it shows {name}."
     ),

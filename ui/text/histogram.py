@@ -29,7 +29,9 @@ EN: dict[str, str] = {
         "bin is released, empty ones too: a release that listed only the non-empty bins would "
         "tell an attacker for certain that somebody is in each of them."
     ),
-    "data_hint_categories": "Prefilled with the categories found in the file, so this list is not private: it can be charted here, but not released. To declare the categories, edit the list: every possible category from public knowledge, empty ones included.",
+    "data_hint_categories": "Prefilled with the categories found in the file, so this list is not private, even after edits: it can be charted here, but not released. To declare the categories, press “Clear the list and type my own” and type every possible category from public knowledge, empty ones included.",
+    "categories_type": "Type each category from public knowledge and press Enter, empty ones included.",
+    "categories_clear": "Clear the list and type my own",
     "left_out": "Not counted: {missing:,} missing values and {outside:,} values outside the declared categories.",
     "clamped": "{clamped:,} values lie outside the public bounds {lower:g} to {upper:g} and were put into the end bars. If that is many, widen the bounds (from public knowledge, not from the data).",
     "bounds_needed": "This column has no public bounds yet. Set the lower and upper bound from what is publicly known about it (never from the data's own smallest and largest values, which belong to real people).",
@@ -96,8 +98,8 @@ EN: dict[str, str] = {
     "release_undeclared": (
         "No release from this list: its categories were read from the data, so the list itself is not "
         "private (a category held by one person would appear only when that person is in the data, "
-        "whatever the noise). To release, declare the categories: edit the list under “Categories” so "
-        "that it holds every possible category from public knowledge, empty ones included."
+        "whatever the noise). To release, declare the categories: press “Clear the list and type my "
+        "own” and type every possible category from public knowledge, empty ones included."
     ),
     "release_analytic": "A release always calibrates the Gaussian with the analytic formula, which is exact at every ε; the classic formula is only a comparison for the charts.",
     "release_bins_catalog": "Its bins are the dataset's documented categories.",

@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "release_json": "Report (JSON)",
     "release_script": "OpenDP script (Python)",
     "release_spark": "Spark job (PipelineDP)",
+    "release_script_file": "Both scripts read the data from the file {file}: put it beside the script you run.",
     "release_spark_help": (
         "The same plan as a PipelineDP job, for a table too big for this app: run it with "
         "`--backend spark` on a cluster (or `local[2]` to try), or `--backend local`. It needs "

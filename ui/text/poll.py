@@ -37,10 +37,6 @@ EN: dict[str, str] = {
     "metric_raw": "Raw share of yes",
     "metric_estimate": "Estimated true share",
     "live_none": "No answers yet. Students open the link and press Yes or No.",
-    "live_summary": (
-        "{answers} received, {n_yes} of them \"yes\": a raw share of {raw}. Corrected with p = {p}: "
-        "the estimated true share of \"yes\" is **{est}**, with a 95% interval from {low} to {high}."
-    ),
     "live_outside": "An estimate outside 0 to 1 is normal with few answers: the interval is still wide.",
     "answers_one": "{n} answer",
     "answers_many": "{n} answers",
@@ -55,7 +51,6 @@ EN: dict[str, str] = {
     "chart_x": "Number of answers",
     "chart_y": "Share of yes",
     "chart_estimate": "Estimate",
-    "chart_band": "95% interval",
     "chart_raw": "Raw share",
     "note_device": (
         "Randomized on each phone: it draws from the browser's cryptographic random source and "
@@ -95,10 +90,6 @@ EN: dict[str, str] = {
     "closed_student": "This poll is closed: no more answers are taken.",
     "full": "This poll has received as many answers as it can take.",
     "wait_reveal": "Your teacher will reveal the result on this page.",
-    "result_student": (
-        "The class's result: {answers}, {raw} of them \"yes\" after randomizing. The estimated true "
-        "share of \"yes\" is **{est}** (95% interval {low} to {high})."
-    ),
     "result_empty": "Nobody answered this poll.",
     # --- what the poll refuses, and why the store could not answer (nothing was stored)
     "address_full": (
@@ -117,6 +108,17 @@ EN: dict[str, str] = {
     "store_down": (
         "The poll database cannot be reached right now. Nothing was stored, and what you typed is kept: "
         "try again in a moment."
+    ),
+    "live_summary": (
+        "{answers} received, {n_yes} of them \"yes\": a raw share of {raw}. Corrected with p = {p}: "
+        "the estimated true share of \"yes\" is **{est}**, with an interval from {low} to {high} that "
+        "holds the true share at least 95% of the time, however small the class."
+    ),
+    "chart_band": "interval (at least 95%)",
+    "result_student": (
+        "The class's result: {answers}, {raw} of them \"yes\" after randomizing. The estimated true "
+        "share of \"yes\" is **{est}** (an interval from {low} to {high} that holds it at least 95% of "
+        "the time)."
     ),
 }
 

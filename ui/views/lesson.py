@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from dpcore.errors import DPError
 from ui.i18n import per_language
+from ui.safe import md_escape
 from ui.text.common import TEXT
 
 MAX_STEPS = 100  # a lesson longer than this is not a lesson
@@ -54,9 +55,10 @@ TOUR = per_language(lambda: (
 
 
 def position(lesson: tuple[Step, ...], index: int) -> Position:
-    """The step at `index` (clamped into the lesson), its heading and its neighbours."""
+    """The step at `index` (clamped into the lesson), its heading (markdown: the title, which a
+    loaded lesson file sets, escaped) and its neighbours."""
     i = min(max(int(index), 0), len(lesson) - 1)
-    heading = TEXT["lesson_heading"].format(n=i + 1, total=len(lesson), title=lesson[i].title)
+    heading = TEXT["lesson_heading"].format(n=i + 1, total=len(lesson), title=md_escape(lesson[i].title))
     return Position(i, heading, lesson[i - 1] if i > 0 else None, lesson[i + 1] if i + 1 < len(lesson) else None)
 
 

@@ -6,12 +6,26 @@ from ui.i18n import language
 from ui.views.audit import mechanism
 
 
-def test_a_correct_laplace_keeps_its_promise() -> None:
-    view = mechanism.compute(mechanism.Settings("laplace", 100_000, 42))
+def test_a_correct_discrete_laplace_keeps_its_promise() -> None:
+    # was numpy's Laplace, which issue 30 shows is not exactly DP (below)
+    view = mechanism.compute(mechanism.Settings("discrete_laplace", 100_000, 42))
     assert "**consistent** with the promise" in view.summary
+    assert "none of the 10,000 outputs checked impossible" in view.summary and "**simulation**" in view.summary
     curve = view.chart["datasets"]["curves"].to_pandas()
     bound = curve[curve["series"] == "lower bound from the outputs"]["y"].to_numpy()
     assert len(bound) == 3 and bound[-1] <= 1.0 and bound[-1] > bound[0]  # tightens with draws
+
+
+def test_numpy_samplers_are_labelled_simulations_and_their_gaps_decide_the_verdict() -> None:
+    view = mechanism.compute(mechanism.Settings("laplace", 10_000, 42))
+    assert "**breaks its promise**" in view.summary and "ε ≥ **∞**" in view.summary
+    assert "of the 10,000 outputs checked could not have come from the other input" in view.summary
+    assert "**simulation**" in view.summary
+    opendp = mechanism.compute(mechanism.Settings("laplace_opendp", 1_000, 42))
+    assert "**consistent**" in opendp.summary and "none of the 2,000 outputs checked" in opendp.summary
+    assert "simulation" not in opendp.summary
+    gauss = mechanism.compute(mechanism.Settings("gaussian", 10_000, 42))
+    assert "**breaks its promise**" in gauss.summary and "could not have come from the other input" in gauss.summary
 
 
 def test_broken_mechanisms_are_caught() -> None:

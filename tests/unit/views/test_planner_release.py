@@ -248,7 +248,7 @@ def test_the_opendp_script_redoes_the_release_and_quotes_user_strings(tmp_path) 
     imports = {alias.name for node in ast.walk(ast.parse(script)) if isinstance(node, (ast.Import, ast.ImportFrom))
                for alias in node.names}
     assert imports == {"csv", "sys", "numpy", "opendp.prelude", "pandas"}
-    frame.to_csv(tmp_path / 'data "1".csv', index=False)
+    frame.to_csv(tmp_path / "data_1_.csv", index=False)  # the name as safe_file_name makes it (issue 30)
     (tmp_path / "redo.py").write_text(script, encoding="utf-8")
     done = subprocess.run([sys.executable, "redo.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -317,3 +317,24 @@ def test_the_same_audit_catches_the_bounding_the_planner_used_before() -> None:
                                 _released_sums(seeded(d_prime), rows, Protection(1)),
                                 alpha=AUDIT_ALPHA, thresholds=3)
     assert bound > 1.0
+
+
+HYPERLINK = '=HYPERLINK("http://evil.example","click")'
+
+
+def test_the_opendp_script_writes_no_spreadsheet_formula_and_names_a_safe_file(tmp_path) -> None:
+    """Issue 30: the script printed category labels raw (a formula once saved as CSV), and read the
+    file under the name the browser sent (`%22`, folders): it defuses labels as the app's CSV does
+    and reads a safe name its docstring gives."""
+    frame = pd.DataFrame({"site": [HYPERLINK, HYPERLINK, "b", "-1", "@x"]})
+    items = (Item("histogram", "site", categories=(HYPERLINK, "b", "-1", "@x")),)
+    rows = plan.compute(plan.Settings(frame, Protection(), items, "budget", 1e6, 1e-6)).rows
+    script = opendp_script(rows, Protection(), "../up/evil%22name.csv")
+    assert "CSV_FILE = 'evil_22name.csv'" in script and "named evil_22name.csv" in script
+    frame.to_csv(tmp_path / "evil_22name.csv", index=False)
+    (tmp_path / "redo.py").write_text(script, encoding="utf-8")
+    done = subprocess.run([sys.executable, "redo.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    back = pd.read_csv(io.StringIO(done.stdout), dtype=str)
+    assert back["label"].tolist() == ["'" + HYPERLINK, "b", "'-1", "'@x"]
+    assert float(back["value"][0]) == pytest.approx(2, abs=0.01)

@@ -60,6 +60,7 @@ TEXT: dict[str, str] = {
     "sidebar_seed": "随机种子",
     "sidebar_seed_help": "同一个种子在任何机器上都给出相同的噪声和相同的图：分享链接即可分享当前视图。",
     "sidebar_in_use": "当前使用：{name}（{rows:,} 行，{cols} 列）",
+    "address_reset": "链接中的部分设置无法使用，已恢复为默认值：{names}。",
     "sidebar_unknown_dataset": "链接要求的数据集“{asked}”在本应用中不存在，因此显示 {name}。",
     "sidebar_kept_previous": "你的文件无法使用，因此页面仍显示 {name}。",
     "sidebar_share": "网址保存了所有设置、当前标签页和种子：打开链接即可重现完全相同的视图。",

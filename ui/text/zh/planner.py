@@ -212,6 +212,7 @@ TEXT: dict[str, str] = {
     "release_json": "报告（JSON）",
     "release_script": "OpenDP 脚本（Python）",
     "release_spark": "Spark 作业（PipelineDP）",
+    "release_script_file": "两个脚本都从文件 {file} 读取数据：把它放在你要运行的脚本旁边。",
     "release_spark_help": (
         "同一个发布计划写成的 PipelineDP 作业，适用于本应用装不下的大表：在集群上用 `--backend spark` 运行"
         "（或用 `local[2]` 试运行），也可以用 `--backend local`。需要 pipeline-dp 和 pyspark"

@@ -1,6 +1,7 @@
 """One mechanism audited from its samples: outputs on two neighbouring inputs, the empirical lower
-bound on epsilon against the promise, how the bound tightens with the number of draws, and for a
-floating-point Laplace the share of outputs that rule the neighbour out (Mironov 2012).
+bound on epsilon against the promise, how the bound tightens with the number of draws, the exact
+support test's share of outputs that rule the neighbour out (Mironov 2012) and whether the sampler
+is numpy's (a simulation).
 
 `compute_steps` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py)
 from one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other
@@ -23,7 +24,7 @@ from ui.views.steps import ChartSteps
 from ui.text.audit import TEXT
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
-DEFAULT_MECHANISM = "laplace"
+DEFAULT_MECHANISM = "discrete_laplace"  # numpy's Laplace fails the exact support test: not the page's first view
 OPENDP_MAX = 100_000  # OpenDP's sampler takes ~20 µs a draw: a million would take 40 s
 ALPHA = 0.05
 
@@ -86,6 +87,10 @@ def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:
         draws=f"{last.draws:,}", bound=bound, eps=fmt.number(promise), delta=fmt.tiny(last.delta),
         alpha=fmt.percent(ALPHA),
     )
-    if last.ruled_out_share is not None and last.ruled_out_share > 0:
-        summary += " " + TEXT["ruled_out"].format(share=fmt.percent(last.ruled_out_share))
+    if last.ruled_out > 0:
+        summary += " " + TEXT["ruled_out"].format(share=fmt.percent(last.ruled_out_share), checked=f"{last.checked:,}")
+    else:
+        summary += " " + TEXT["gap_none"].format(checked=f"{last.checked:,}")
+    if last.simulation:
+        summary += " " + TEXT["simulation"]
     return View(chart, summary)

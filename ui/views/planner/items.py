@@ -9,6 +9,8 @@ written to the JSON report. `statistic(item)` builds the `dpcore.statistics` obj
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
@@ -80,18 +82,43 @@ def to_json(items: tuple[Item, ...]) -> str:
     return json.dumps(rows, separators=(",", ":"), ensure_ascii=False)
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# What each field of a plan may hold, as `to_json` writes it (a link's plan is the user's text:
+# a wrongly typed field raised a TypeError deep in the planner).
+_FIELD_OK: dict[str, Callable[[object], bool]] = {
+    "kind": lambda v: v in STAT_KINDS,
+    "column": lambda v: v is None or isinstance(v, str),
+    "mechanism": lambda v: isinstance(v, str),
+    "weight": _number,
+    "target": lambda v: v is None or _number(v),
+    "lower": lambda v: v is None or _number(v),
+    "upper": lambda v: v is None or _number(v),
+    "bins": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "categories": lambda v: isinstance(v, list) and all(isinstance(c, str) for c in v),
+    "equals": lambda v: v is None or isinstance(v, str),
+    "q": _number,
+}
+
+
 def from_json(text: str) -> tuple[Item, ...]:
-    """Read a plan written by `to_json`; raises DPError("bad_plan") for anything else."""
+    """Read a plan written by `to_json`; raises DPError("bad_plan") for anything else, a field of
+    the wrong type or a number that is not finite included."""
     try:
         rows = json.loads(text)
-        known = {f.name for f in fields(Item)}
+        if not isinstance(rows, list):
+            raise TypeError
         items = []
         for row in rows:
-            if not isinstance(row, dict) or row.get("kind") not in STAT_KINDS or not set(row) <= known:
+            if not isinstance(row, dict) or "kind" not in row or not set(row) <= set(_FIELD_OK):
+                raise TypeError
+            if not all(_FIELD_OK[name](value) for name, value in row.items()):
                 raise TypeError
             if "categories" in row:
-                row["categories"] = tuple(str(c) for c in row["categories"])
+                row["categories"] = tuple(row["categories"])
             items.append(Item(**row))
         return tuple(items)
-    except (TypeError, ValueError, AttributeError):
+    except (TypeError, ValueError, AttributeError, RecursionError):
         raise DPError("bad_plan", "This plan could not be read: it is not a plan saved by DP Explorer.") from None

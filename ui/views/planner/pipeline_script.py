@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from dpcore.errors import DPError
+from dpcore.export import defuse_source, safe_file_name
 from dpcore.protection import Protection
 from ui.views.planner.plan import Row
 from ui.views.planner.release import script_plan
@@ -255,7 +256,7 @@ def main():
             if sorted(got) != sorted(labels):  # public partitions: exactly the declared ones
                 raise SystemExit(f"PipelineDP released other partitions than the declared ones for {stat['name']!r}.")
             for label in labels:
-                row = [stat["name"], label, released(stat, got[label])]
+                row = [_defuse(stat["name"]), _defuse(label), released(stat, got[label])]  # no formula
                 out.writerow(([repeat + 1] if args.repeat > 1 else []) + row)
 
 
@@ -266,7 +267,8 @@ if __name__ == "__main__":
 
 def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str,
                       backend: Backend = "local") -> str:
-    """A standalone Python script that runs the plan's release with PipelineDP 0.3.1 on the CSV `csv_name`.
+    """A standalone Python script that runs the plan's release with PipelineDP 0.3.1 on the CSV `csv_name`
+    (as `safe_file_name` makes it); its labels are defused for spreadsheets as the app's CSV is.
 
     `backend` ("local" or "spark") is the engine the script uses when run without `--backend`; the
     script takes `--backend local|spark`, `--master` (Spark's, default local[2]), `--csv` and
@@ -278,6 +280,7 @@ def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str
     if backend not in BACKENDS:
         raise DPError("engine_backend", f"Unknown engine {backend!r}: choose 'local' or 'spark'.", backend=backend)
     plan = script_plan(rows, protection)
+    csv_name = safe_file_name(csv_name)
     budget = script_budget(rows)
     total = sum(e for e, _ in budget)
     header = (
@@ -290,6 +293,7 @@ def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str
         "its Python workers use PYSPARK_PYTHON (this interpreter unless set).\n"
         "A quantile uses PipelineDP's quantile tree, not the app's permute-and-flip: the planned\n"
         "accuracy of a quantile does not apply to it.\n"
+        f"Put the data file beside this script, named {csv_name} (or give --csv FILE).\n"
         '"""\n\n'
         "import argparse\nimport csv\nimport math\nimport os\nimport sys\n\nimport pipeline_dp\n\n"
         f"CSV_FILE = {csv_name!r}\n"
@@ -299,6 +303,6 @@ def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str
         f"TOTAL_EPSILON = {float(total)!r}  # basic composition of the statistics below\n"
         f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n"
         "# (epsilon, delta) of each statistic of PLAN, in the same order\n"
-        f"BUDGET = {pprint.pformat(budget, width=110, compact=True)}\n"
+        f"BUDGET = {pprint.pformat(budget, width=110, compact=True)}\n\n\n"
     )
-    return header + _SCRIPT_BODY
+    return header + defuse_source() + _SCRIPT_BODY

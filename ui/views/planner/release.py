@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
-from dpcore.export import safe_csv_bytes
+from dpcore.export import defuse_source, safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection, bound_contributions
 from dpcore.provenance import package_versions
@@ -435,7 +435,7 @@ def main():
     out.writerow(["statistic", "label", "value"])
     for stat in PLAN:
         for label, value in released(frame, stat):
-            out.writerow([stat["name"], label, value])
+            out.writerow([_defuse(stat["name"]), _defuse(label), value])  # no cell read as a formula
 
 
 if __name__ == "__main__":
@@ -444,26 +444,30 @@ if __name__ == "__main__":
 
 
 def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) -> str:
-    """A standalone Python script that redoes the plan's release with OpenDP 0.16 on the CSV `csv_name`.
+    """A standalone Python script that redoes the plan's release with OpenDP 0.16 on the CSV `csv_name`
+    (as `safe_file_name` makes it: the name a browser sent is the user's text).
 
     It bounds contributions as the app does (at most m rows per person, rows without an ID dropped;
     chosen at random, not with the app's seed), builds each measurement with the planned scale and
-    bounds, and prints one CSV line per released number. Rows with a `problem` are left out. Every
-    user string reaches the script through `repr` inside one data literal, never as code.
+    bounds, and prints one CSV line per released number, its labels defused for spreadsheets as the
+    app's own CSV is (`defuse_source`). Rows with a `problem` are left out. Every user string reaches
+    the script through `repr` inside one data literal, never as code.
     """
     plan = script_plan(rows, protection)
+    csv_name = safe_file_name(csv_name)
     header = (
         '"""Redo a release planned in DP Explorer, with OpenDP 0.16, on the same CSV file.\n\n'
         "Every run draws new noise (from the operating system's entropy) with the same scales, and\n"
         "spends the same privacy budget again. Prints one line per released number (CSV).\n"
         "The file is read with pandas' defaults (commas, UTF-8, a header row): a file the app had to\n"
         "repair (another separator, decimal commas, renamed columns) should be saved that way first.\n"
+        f"Put the data file beside this script, named {csv_name}, and run it from that folder.\n"
         '"""\n\n'
         "import csv\nimport sys\n\nimport numpy as np\nimport opendp.prelude as dp\nimport pandas as pd\n\n"
         'dp.enable_features("contrib")\n\n'
         f"CSV_FILE = {csv_name!r}\n"
         f"ID_COLUMN = {protection.id_column!r}\n"
         f"ROWS_PER_PERSON = {int(protection.factor)!r}\n"
-        f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n"
+        f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n\n\n"
     )
-    return header + _SCRIPT_BODY
+    return header + defuse_source() + _SCRIPT_BODY

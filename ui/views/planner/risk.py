@@ -1,8 +1,9 @@
 """Risk in plain words for the plan's total: the attacker's posterior, the odds, the best test.
 
 The total is the privacy loss distribution's (the tightest accountant here) at the plan's delta;
-from the same distribution, the attacker's trade-off curve is the plan's own, tighter than the
-(epsilon, delta) bound. Published real-world epsilons give the number a scale.
+the attacker's trade-off curve is the plan's own, read from dp-accounting's composition of the
+plan's steps (`accounting.plan_pld`, a valid distribution), tighter than the (epsilon, delta) bound
+and never outside it. Published real-world epsilons give the number a scale.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The teacher's live view of a poll: how many answered, the raw share of "yes", the de-biased
-estimate with its 95% interval (dpcore.ldp.randomized_response.rr_summary), and how that interval narrows as answers
+estimate with an interval that holds it at least 95% of the time for any class size (Clopper-Pearson,
+dpcore.ldp.randomized_response.rr_exact_interval), and how that interval narrows as answers
 arrive. Recomputed every second from the answers in the database; and the answers as a CSV file."""
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def compute(s: Settings) -> View:
     n = int(yes.size)
     ks = checkpoints(n)
     cumulative = np.cumsum(yes)
-    steps = [rr_summary(int(cumulative[k - 1]), int(k), s.p) for k in ks]
+    steps = [rr_summary(int(cumulative[k - 1]), int(k), s.p, exact=True) for k in ks]
     chart = charts.interval_over_answers(
         ks, np.array([e.estimate for e in steps]), np.array([e.low for e in steps]),
         np.array([e.high for e in steps]), np.array([e.raw_share for e in steps]), _labels())

@@ -55,7 +55,7 @@ def compute(s: Settings) -> View:
         if s.n == 0:
             result = TEXT["result_empty"]
         else:
-            e = rr_summary(s.n_yes, s.n, s.p)
+            e = rr_summary(s.n_yes, s.n, s.p, exact=True)
             result = TEXT["result_student"].format(
                 answers=fmt.plural(s.n, TEXT["answers_one"], TEXT["answers_many"]), raw=f"{s.n_yes:,}",
                 est=num(e.estimate), low=num(e.low), high=num(e.high))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
@@ -72,6 +74,17 @@ def tiny(x: float) -> str:
         mantissa, exponent = mantissa / 10, exponent + 1
     power = f"10{str(exponent).translate(_SUPERSCRIPT)}"
     return power if mantissa == 1 else f"{number(mantissa)} × {power}"
+
+
+def justified(values: np.ndarray, noise: float) -> np.ndarray:
+    """`values` that carry noise of scale `noise`, rounded to one digit below the noise's first (a
+    release with noise of scale 2 needs no more than 0.1: 431.27 -> 431.3; scale 0.004 -> 0.0001):
+    the digits past it are noise, and a download that lists them claims a precision it has not.
+    Rounding is post-processing, so it costs no privacy."""
+    values = np.asarray(values, dtype=float)
+    if not math.isfinite(noise) or noise <= 0:
+        return values
+    return np.round(values, max(0, 1 - math.floor(math.log10(noise))))
 
 
 def plural(n: float, one: str, many: str) -> str:

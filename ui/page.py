@@ -38,11 +38,15 @@ _STYLE = (
     "[data-testid=stMainBlockContainer] h1{font-size:2.25rem}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer] h1{font-size:1.7rem}}"
     # a chart's own slider (ui/chart_slider.py): right above the chart it moves, wide and easy to
-    # grab, its value in the chart's title (the number Vega writes beside it is the frame's index);
+    # grab; as Streamlit's sliders, its name and value above it, its range's ends under it (written by
+    # ui/components/stepper/follow.js: the number Vega writes beside it is the frame's index, hidden);
     # a follower chart shows none
     ".vega-embed:has(.vega-bindings){display:flex;flex-direction:column}.vega-embed .vega-bindings{order:-1;margin-bottom:1rem!important}"
-    ".vega-bind label{display:flex;align-items:center;gap:1rem;font-size:1.1rem}"
-    ".vega-bind input[type=range]{flex:0 1 32rem;min-width:10rem;height:1.5rem;accent-color:#ff4b4b}"
+    ".vega-bind label{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:.5rem;max-width:34rem;"
+    "font-size:1.1rem}"
+    ".vega-bind .dpx-value{order:1;font-weight:600}.vega-bind input[type=range]{order:2;flex:1 0 100%;"
+    "min-width:10rem;height:1.5rem;margin:.25rem 0 0 0;accent-color:#ff4b4b}"
+    ".vega-bind :is(.dpx-min,.dpx-max){order:3;font-size:.875rem;color:#3d3d3d}.vega-bind .dpx-max{margin-left:auto}"
     ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}"
     # a chart whose parameters the page's own inputs write to (st-key-bound_*) shows none of Vega's
     "[class*=st-key-bound_] .vega-bindings{display:none!important}</style>"

@@ -11,11 +11,21 @@ the given options.
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARIES = ("pandas", "pyarrow", "numpy", "altair", "scipy.special", "scipy.stats")
+# What Streamlit logs when the warm-up, done before its runtime exists, makes a cached function and
+# calls it: "No runtime found, using MemoryCacheStorageManager" (the cache is kept in memory, as the
+# runtime's own default keeps it) and "missing ScriptRunContext" (an `st` call outside a script
+# run). Both are harmless here and would worry whoever starts the app, so they are silenced during
+# the warm-up only.
+WARM_UP_LOGGERS = ("streamlit.runtime.caching.cache_data_api",
+                   "streamlit.runtime.scriptrunner_utils.script_run_context")
 
 
 def app_modules() -> list[str]:
@@ -38,6 +48,29 @@ def warm_up() -> None:
     server otherwise takes (measured 2026-11-27 with py-spy on a cold open: ~100 ms for
     `set_page_config`'s emoji check, which compiles a regular expression of every emoji, and ~85 ms
     for the first element's `is_repl` check, which walks `inspect.stack()` over every loaded module)."""
+    with _quiet(WARM_UP_LOGGERS):
+        _warm_up()
+
+
+@contextmanager
+def _quiet(names: tuple[str, ...]) -> Iterator[None]:
+    """Only errors from the loggers `names` while inside (a filter: Streamlit sets a logger's level
+    when its module is first imported, which may happen inside)."""
+    loggers = [logging.getLogger(name) for name in names]
+    for logger in loggers:
+        logger.addFilter(_errors)
+    try:
+        yield
+    finally:
+        for logger in loggers:
+            logger.removeFilter(_errors)
+
+
+def _errors(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.ERROR
+
+
+def _warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED

@@ -101,8 +101,8 @@ def test_book_table_is_shown_next_to_the_computation(default_run: AppTest) -> No
     book = _table(default_run, "Book, ε = 0.1")
     assert list(book["Book, ε = 0.1"]) == ["0.424", "0.330", "0.141", "0.105"]
     assert list(book["Computed, ε = 0.1"]) == ["0.424", "0.330", "0.141", "0.105"]
-    assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5e-05", "7.7e-07"]
-    assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5e-05", "7.7e-07"]
+    assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5 × 10⁻⁵", "7.7 × 10⁻⁷"]
+    assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5 × 10⁻⁵", "7.7 × 10⁻⁷"]
     assert list(book["Computed, ε = 0"]) == ["0.25"] * 4
     assert "cut off rather than rounded" in page_text(default_run)
 

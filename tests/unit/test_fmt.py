@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -78,3 +79,10 @@ def test_shares_in_words_follow_the_language() -> None:
         assert fmt.share(0.99999) == "超过 99.9%"
         assert fmt.people(3) == "3 人"
     assert fmt.share(1e-7) == "less than one in a million"
+
+
+def test_a_release_keeps_the_digits_its_noise_justifies() -> None:
+    assert fmt.justified(np.array([431.2718, -3.04]), 2.0).tolist() == [431.3, -3.0]
+    assert fmt.justified(np.array([431.2718]), 20.0).tolist() == [431.0]
+    assert fmt.justified(np.array([0.123456]), 0.004).tolist() == [0.1235]
+    assert fmt.justified(np.array([1.23456]), 0.0).tolist() == [1.23456]  # no noise: nothing to round

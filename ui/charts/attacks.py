@@ -170,8 +170,9 @@ def running_means(
     """Running means of a few attackers against k (log x), with the truth and the danger zone.
 
     `answers` has one row per attacker (mean answer at each checkpoint, at most CURVE_POINTS
-    checkpoints). Only means within truth ± half_range are drawn (a trace that leaves the window is
-    broken there, not joined across): earlier, wilder answers would squash the picture.
+    checkpoints). The window is truth ± half_range (earlier, wilder answers would squash the
+    picture): a trace that leaves it runs to the window's edge, which is the plot's, and comes back
+    in where it re-enters, so it reads as one whole line cut by the frame (`_in_window`).
     Layers: "means", "truth", "zone".
     """
     k = np.asarray(checkpoints, dtype=float)
@@ -180,17 +181,18 @@ def running_means(
     names = (labels.truth, *traces, labels.zone)
     colors = (COLORS["truth"], *(_TRACE_COLORS[i % len(_TRACE_COLORS)] for i in range(len(rows))), COLORS["highlight"])
     style = _series(names, colors, labels.series, columns=2, symbolStrokeWidth=6)
-    inside = np.abs(rows - truth) <= half_range
-    stretch = np.cumsum(~inside, axis=1)  # the same number along each stretch inside the window
-    trace, _ = np.nonzero(inside)
+    points = [(i, *point) for i, row in enumerate(rows)
+              for point in _in_window(k, row, truth - half_range, truth + half_range)]
+    trace, at, mean, stretch = (np.array(column) for column in zip(*points, strict=True)) if points else ([],) * 4
     means = pa.table({
-        "k": np.broadcast_to(k, rows.shape)[inside],
-        "mean": np.round(rows[inside], 6),
+        "k": np.asarray(at, dtype=float),
+        "mean": np.round(np.asarray(mean, dtype=float), 6),
         "series": [traces[i] for i in trace],
-        "stretch": trace * (rows.shape[1] + 1) + stretch[inside],
+        "stretch": np.asarray(trace, dtype=np.int64) * (len(k) + 1) + np.asarray(stretch, dtype=np.int64),
     })
     x = _log_k(labels.x)
-    y = {"field": "mean", "type": "quantitative", "title": labels.y, "scale": {"zero": False}}
+    # not rounded out ("nice"): a trace cut at the window's edge then meets the plot's edge
+    y = {"field": "mean", "type": "quantitative", "title": labels.y, "scale": {"zero": False, "nice": False}}
     # The lines come first, so the legend draws every entry as a line (the zone's faint colour is
     # an rgba: a mark opacity would fade every legend entry).
     layers = [
@@ -208,6 +210,39 @@ def running_means(
         "means": means,
     }
     return vega(layers, datasets, labels.title, height=280)
+
+
+def _in_window(k: np.ndarray, y: np.ndarray, low: float, high: float) -> list[tuple[float, float, int]]:
+    """The parts of the polyline (k, y) (straight on a log k axis) inside low <= y <= high, as
+    points (k, y, stretch): a segment that leaves or enters the window ends or starts at its edge,
+    and each part inside has its own stretch number (the line is not joined across the outside)."""
+    points: list[tuple[float, float, int]] = []
+    stretch = 0
+    if low <= y[0] <= high:
+        points.append((float(k[0]), float(y[0]), stretch))
+    for i in range(1, len(k)):
+        y0, y1 = float(y[i - 1]), float(y[i])
+        if y0 == y1:
+            start, end = (0.0, 1.0) if low <= y0 <= high else (1.0, 0.0)
+        else:
+            at_low, at_high = (low - y0) / (y1 - y0), (high - y0) / (y1 - y0)
+            start, end = max(0.0, min(at_low, at_high)), min(1.0, max(at_low, at_high))
+        if start > end:
+            continue
+        if start > 0.0:  # it comes in from outside: a new part
+            stretch += 1
+            points.append((*_along(k[i - 1], k[i], y0, y1, start, low, high), stretch))
+        if end > start:
+            points.append((*_along(k[i - 1], k[i], y0, y1, end, low, high), stretch))
+    return points
+
+
+def _along(k0: float, k1: float, y0: float, y1: float, t: float, low: float, high: float) -> tuple[float, float]:
+    """The point a share `t` of the way along the segment from (k0, y0) to (k1, y1), straight on a
+    log k axis (kept within low..high against rounding); the ends are the points themselves."""
+    if t in (0.0, 1.0):
+        return (float(k0), y0) if t == 0.0 else (float(k1), y1)
+    return float(np.exp(np.log(k0) + t * (np.log(k1) - np.log(k0)))), min(high, max(low, y0 + t * (y1 - y0)))
 
 
 @dataclass(frozen=True)
@@ -237,7 +272,11 @@ def recovery_curve(
 
     Layers: "chosen", "exact", "interval", "simulated" (one point per simulated k)."""
     names = (labels.exact, labels.simulated, labels.chosen)
-    style = _series(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), labels.series)
+    style = _series(names, (COLORS["danger"], COLORS["d"], COLORS["neutral"]), labels.series,
+                    dashes=([], [], list(_DOTTED)))
+    # one legend whose symbols match the marks: a stroke for the curve and the dotted rule, a dot
+    shape = {"shape": {"field": "series", "type": "nominal", "sort": list(names), "title": labels.series,
+                       "scale": {"domain": list(names), "range": ["stroke", "circle", "stroke"]}}}
     x = _log_k(labels.x)
     y = {"field": "p", "type": "quantitative", "title": labels.y, "scale": {"domain": [-0.02, 1.02]},
          "axis": {"format": ".0%"}}
@@ -251,7 +290,7 @@ def recovery_curve(
         {"name": "interval", **sim, "mark": {"type": "rule", "strokeWidth": 2},
          "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"}, **style}},
         {"name": "simulated", **sim, "mark": {"type": "point", "filled": True, "size": 90, "opacity": 1},
-         "encoding": {"x": x, "y": y, **style,
+         "encoding": {"x": x, "y": y, **style, **shape,
                       "tooltip": [{"field": "k", "title": labels.x, "format": ","},
                                   {"field": "p", "title": labels.simulated, "format": ".2%"}]}},
     ]

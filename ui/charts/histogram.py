@@ -92,6 +92,8 @@ def paired_histograms(
     y: dict[str, object] = {"field": "value", "type": "quantitative", "title": text.y, "axis": {"format": ",.4~r"}}
     if y_domain is not None:
         y["scale"] = {"domain": list(y_domain), "nice": False}
+    tooltip = [{"field": "bin", "title": text.x}, {"field": "value", "title": text.y, "format": ",.4~r"},
+               {"field": "series", "title": " "}]
     layers: list[dict] = [
         {"name": "changed", "data": {"name": "changed"}, "mark": {"type": "rect", "color": COLORS["highlight"]},
          "encoding": {"x": x}},
@@ -103,8 +105,7 @@ def paired_histograms(
             "encoding": {
                 "x": x, "xOffset": offset, "y": y,
                 "color": {**series_color(names, _PAIR_COLORS), "legend": {"direction": "horizontal", "columns": 2}},
-                "tooltip": [{"field": "bin", "title": text.x}, {"field": "value", "title": text.y, "format": ",.4~r"},
-                            {"field": "series", "title": " "}],
+                "tooltip": tooltip,
             },
         },
     ]
@@ -114,7 +115,9 @@ def paired_histograms(
             "name": "intervals",
             "data": {"name": "bars"},
             "mark": {"type": "errorbar", "ticks": {"size": 10}, "thickness": 1.5, "color": "#333333", "clip": True},
-            "encoding": {"x": x, "xOffset": offset, "y2": {"field": "high"}, "y": {**y, "field": "low"}},
+            # the bar's own tooltip: an error bar's default one lists its ends unrounded ("high 423.313596583")
+            "encoding": {"x": x, "xOffset": offset, "y2": {"field": "high"}, "y": {**y, "field": "low"},
+                         "tooltip": tooltip},
         })
     shaded = pa.table({"bin": pa.array([labels[i] for i in changed], pa.string())})
     return vega(layers, {"bars": pa.table(bars), "changed": shaded}, text.title, height=height)

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -27,6 +28,7 @@ from dpcore.limits import MAX_BINS
 from dpcore.mechanisms import GaussianMethod, NoiseKind, calibrate
 from dpcore.neighbours import Sensitivity
 from dpcore.release import HistogramDomain, release_histogram
+from ui import fmt
 from ui.datasets import Dataset
 from ui.memo import session_memo
 from ui.page import show_error
@@ -243,8 +245,11 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
         except ValueError as exc:
             st.session_state[_RELEASE] = which, exc, None
             return
+        released = post_process(release.values, post)
+        # rounded to what the noise justifies (in shares, the noise's share of the total)
+        noise = mechanism.scale / max(1.0, abs(float(np.sum(release.values)))) if post.normalise else mechanism.scale
         st.session_state[_RELEASE] = which, pd.DataFrame(
-            {"bin": list(release.labels), "released": post_process(release.values, post),
+            {"bin": list(release.labels), "released": fmt.justified(released, noise),
              "mechanism": mechanism.calibration, "epsilon": mechanism.epsilon, "delta": mechanism.delta}
         ), mechanism.kind
 

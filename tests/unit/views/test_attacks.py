@@ -9,10 +9,11 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
+from dpcore import attacks as A
 from dpcore.catalog import BUNDLED
 from dpcore.limits import EPSILON_GRID
 from ui import fmt
-from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
+from ui.views.attacks import averaging, common, count_query, defence, differencing, noisy_differencing, table
 
 SEED = 42
 
@@ -160,6 +161,32 @@ def test_averaging_numbers_and_charts_agree() -> None:
     sim = view.curve["datasets"]["simulated"].to_pandas()
     assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
     assert view.curve["datasets"]["chosen"]["k"].to_pylist() == [1000]
+
+
+def _cut_at_the_edge(spec: dict, low: float, high: float) -> None:
+    """Each trace of a running-means chart is one whole line cut only by the frame: every part of
+    it but its first starts at the window's edge (it comes back in) and every part but its last
+    ends there (it leaves), so the parts meet the plot's edges and none stops in mid-air (issue 31)."""
+    means = spec["datasets"]["means"].to_pandas()
+    for _, trace in means.groupby("series"):
+        parts = [part.sort_values("k")["mean"].tolist() for _, part in trace.groupby("stretch", sort=True)]
+        for part in parts[1:]:
+            assert part[0] == pytest.approx(low) or part[0] == pytest.approx(high)
+        for part in parts[:-1]:
+            assert part[-1] == pytest.approx(low) or part[-1] == pytest.approx(high)
+        assert trace["mean"].between(low - 1e-6, high + 1e-6).all()
+    assert spec["layer"][0]["encoding"]["y"]["scale"].get("nice") is False  # the window's edge is the plot's
+
+
+def test_running_means_are_whole_lines_cut_by_the_frame() -> None:
+    half = common.trace_range(A.mean_noise_std(0.1, 1_000))
+    traces = _averaging(epsilon=0.1).traces
+    _cut_at_the_edge(traces, 90 - half, 90 + half)
+    split = defence.compute(defence.Settings(90, True, 1.0, 1_000, SEED)).split  # the budget-split chart
+    half = common.trace_range(A.split_mean_noise_std(1.0, 1_000))
+    _cut_at_the_edge(split, 90 - half, 90 + half)
+    for spec in (traces, split):  # this seed's traces do leave the window and come back
+        assert spec["datasets"]["means"].to_pandas().groupby("series")["stretch"].nunique().max() > 1
 
 
 def test_averaging_moves_only_data() -> None:

@@ -89,8 +89,8 @@ def test_user_names_are_plain_text_in_the_summary() -> None:
 
 def test_book_table_next_to_the_computation() -> None:
     book = vote.book().table
-    assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5e-05", "7.7e-07"]
-    assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5e-05", "7.7e-07"]
+    assert list(book["Book, ε = 1"]) == ["0.924", "0.075", "1.5 × 10⁻⁵", "7.7 × 10⁻⁷"]
+    assert list(book["Computed, ε = 1"]) == ["0.924", "0.076", "1.5 × 10⁻⁵", "7.7 × 10⁻⁷"]
     assert list(book["Computed, ε = 0"]) == ["0.25"] * 4
 
 

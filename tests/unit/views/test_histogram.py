@@ -112,3 +112,15 @@ def test_steady_range_hugs_the_values_on_round_steps() -> None:
     assert steady_range(402.0, 466.0) == (400.0, 480.0)
     assert steady_range(375.0, 493.0) == (350.0, 500.0)
     assert steady_range(-3.0, 7.0) == (-5.0, 7.5)
+
+
+def test_every_number_a_tooltip_shows_is_rounded() -> None:
+    """Each quantitative field a tooltip of the release chart shows has a format: an error bar's own
+    tooltip listed its ends unrounded ("high 423.313596583", issue 31)."""
+    settings = release.ReleaseSettings(course_counts(), "laplace", 1.0, 0.0, "analytic", PostProcessing(), 1)
+    view = release.compute(settings)
+    layers = {layer["name"]: layer for layer in view.noisy_chart["layer"]}
+    assert "tooltip" in layers["intervals"]["encoding"]
+    for layer in layers.values():
+        for entry in layer["encoding"].get("tooltip", []):
+            assert entry["field"] in ("bin", "series") or "format" in entry, (layer["name"], entry)

@@ -4,7 +4,9 @@
 // one}. When the user presses anything else first (a button that needs the value, a tab), it is
 // sent at once with now: true, so that the click's own run reads it: that click's fragment rerun
 // may then be lost in the browser, so the server reruns the whole page (see LEARNED.md).
-// The slider's aria-valuetext says the value it stands for (labels[step]).
+// The slider shows the value it stands for (labels[step], "= 0.5") and its range's ends (the number
+// Vega writes beside it is the frame's index, hidden by the page's CSS), as Streamlit's own sliders
+// do; its aria-valuetext says the value. They are written again whenever the chart is drawn anew.
 // Charts in containers matching `followers` have their slider hidden and take each step at once.
 // data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms}
 export default function ({ data, setStateValue }) {
@@ -12,6 +14,43 @@ export default function ({ data, setStateValue }) {
   let pending = null;
   const slider = (target) =>
     target && target.closest && target.type === "range" && target.closest(data.chart) ? target : null;
+  const shown = (input) => {
+    const text = data.labels[Number(input.value)] ?? input.value;
+    input.setAttribute("aria-valuetext", text);
+    const value = input.parentElement && input.parentElement.querySelector(".dpx-value");
+    if (value && value.textContent !== `= ${text}`) value.textContent = `= ${text}`; // else no mutation
+  };
+  const part = (name, text) => {
+    const span = document.createElement("span");
+    span.className = name;
+    span.textContent = text;
+    span.setAttribute("aria-hidden", "true"); // the slider's name stays its label; aria-valuetext says the value
+    return span;
+  };
+  const decorate = () => {
+    for (const input of document.querySelectorAll(`${data.chart} .vega-bind input[type=range]`)) {
+      if (!input.parentElement.querySelector(".dpx-value")) {
+        input.parentElement.append(part("dpx-value", ""), part("dpx-min", data.labels[0]),
+          part("dpx-max", data.labels[data.labels.length - 1]));
+      }
+      shown(input);
+    }
+  };
+  // the chart may be drawn after this component, and again when its spec changes
+  let watched = null;
+  const observer = new MutationObserver(() => {
+    watch();
+    decorate();
+  });
+  const watch = () => {
+    const target = document.querySelector(data.chart) || document.body;
+    if (target === watched) return;
+    observer.disconnect();
+    observer.observe(target, { childList: true, subtree: true });
+    watched = target;
+  };
+  watch();
+  decorate();
   const flush = (now) => {
     clearTimeout(timer);
     if (pending === null) return;
@@ -23,7 +62,7 @@ export default function ({ data, setStateValue }) {
     const input = slider(event.target);
     if (!input) return;
     const step = Number(input.value);
-    input.setAttribute("aria-valuetext", data.labels[step] ?? input.value);
+    shown(input);
     for (const other of document.querySelectorAll(`${data.followers} .vega-bind input[type=range]`)) {
       if (other.value === input.value) continue;
       other.value = input.value;
@@ -39,6 +78,7 @@ export default function ({ data, setStateValue }) {
   document.addEventListener("input", moved, true);
   document.addEventListener("pointerdown", elsewhere, true);
   return () => {
+    observer.disconnect();
     document.removeEventListener("input", moved, true);
     document.removeEventListener("pointerdown", elsewhere, true);
     flush(true);

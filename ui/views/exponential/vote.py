@@ -127,6 +127,12 @@ def book() -> BookView:
     table = {TEXT["book_option"]: [o for o, _ in TABLE_6_4_OPTIONS], TEXT["book_score"]: scores}
     for e, printed in TABLE_6_4_PRINTED.items():
         computed = exponential_probabilities(scores, e, 1.0)
-        table[TEXT["book_printed"].format(eps=fmt.number(e))] = list(printed)
-        table[TEXT["book_computed"].format(eps=fmt.number(e))] = [as_printed(v, p) for v, p in zip(computed, printed)]
+        table[TEXT["book_printed"].format(eps=fmt.number(e))] = [_for_people(p) for p in printed]
+        table[TEXT["book_computed"].format(eps=fmt.number(e))] = [
+            _for_people(as_printed(v, p)) for v, p in zip(computed, printed, strict=True)]
     return BookView(pd.DataFrame(table), TEXT["book_note"])
+
+
+def _for_people(printed: str) -> str:
+    """A number at the book's precision as people write it: "1.5e-05" -> "1.5 × 10⁻⁵"."""
+    return fmt.tiny(float(printed)) if "e" in printed.lower() else printed

@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dpcore.limits import DEFAULT_SEED, SEED_MAX
+from dpcore.limits import DEFAULT_SEED, MAX_UPLOAD_MB, SEED_MAX
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import slides
@@ -49,8 +49,30 @@ _STYLE = (
     ".vega-bind :is(.dpx-min,.dpx-max){order:3;font-size:.875rem;color:#3d3d3d}.vega-bind .dpx-max{margin-left:auto}"
     ".vega-bind input[type=range]+span{display:none}[class*=_follower_] .vega-bindings{display:none!important}"
     # a chart whose parameters the page's own inputs write to (st-key-bound_*) shows none of Vega's
-    "[class*=st-key-bound_] .vega-bindings{display:none!important}</style>"
+    "[class*=st-key-bound_] .vega-bindings{display:none!important}"
+    # a chart's toolbar keeps "Download as PNG" (a teacher's slide) and fullscreen (a projector);
+    # "Show data" (a grid of every frame's raw rows, internal columns too) and "Copy Vega-Lite spec"
+    # (a developer's tool) are gone, their English names with them
+    "[data-testid=stElementToolbarButton]:has(:is([aria-label='Show data'],[aria-label='Copy Vega-Lite spec']))"
+    "{display:none}</style>"
 )
+# Streamlit 1.67 has no translation of a file uploader's words: they are written over in the page's
+# language (the original text is sized to nothing and ours is drawn after it)
+_DROPZONE = "[data-testid=stFileUploaderDropzone]"
+_UPLOADER = (
+    "<style>{zone} button [data-testid=stMarkdownContainer] p,[data-testid=stFileUploaderDropzoneInstructions] span,"
+    "{zone}>div:not([data-testid]) *{{font-size:0}}"
+    "{zone} button [data-testid=stMarkdownContainer] p::after{{content:'{button}';font-size:1rem}}"
+    "[data-testid=stFileUploaderDropzoneInstructions] span::after{{content:'{limit}';font-size:.875rem}}"
+    "{zone}>div:not([data-testid])>*::after{{content:'{drop}';font-size:1rem}}</style>"
+)
+
+
+def _uploader_style() -> str:
+    """The file uploaders' own words in the session's language (our constant sentences, no quotes)."""
+    words = {key: TEXT[f"uploader_{key}"].format(mb=MAX_UPLOAD_MB).replace("'", "’")
+             for key in ("button", "limit", "drop")}
+    return _UPLOADER.format(zone=_DROPZONE, **words)
 _LINK = "_share_link"  # the link made by the last click of the link button, shown once
 ROOT = Path(__file__).resolve().parents[1]
 S = TypeVar("S")  # a view's settings
@@ -76,7 +98,7 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
     present = presenting()
     st.set_page_config(page_title=f"{title} · {TEXT['app_title']}", page_icon=icon, layout="wide",
                        initial_sidebar_state="collapsed" if present else "auto")
-    st.html(_STYLE)
+    st.html(_STYLE + _uploader_style())
     language_switch()
     guard_address()  # before any widget binds: a bad value in the address must not reach one
     sidebar_menu()

@@ -85,6 +85,9 @@ def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
     assert len(masses) == 60 and abs(sum(masses) - 1) < 0.01
     curves = chart(page, "δ(ε) of this mechanism")
     wait_for_mark(curves, "read", "ε: 1")
+    # its δ axis reads 0.01, 0.1, 1 (and 10⁻⁶ lower down), never Vega's "1e-2" (issue 31)
+    ticks = [t for t in curves.locator("g.role-axis-label text").all_text_contents() if t]
+    assert "0.01" in ticks and not [t for t in ticks if re.search(r"\de[-+]?\d", t)], ticks
     # The read slider reruns only its own charts: one step left reads δ at 0.75 × ε.
     page.get_by_role("slider", name=re.compile("Read δ at ε′")).focus()
     page.keyboard.press("ArrowLeft")

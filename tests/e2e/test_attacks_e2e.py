@@ -109,8 +109,15 @@ def test_differencing_on_the_cancer_table(page: Page, base_url: str) -> None:
     expect_clean(page)
     assert "att_diff_table=cancer" in page.url
     slider = page.get_by_role("slider", name=re.compile("Budget ε per answer"))  # the charts' own slider
+    # as Streamlit's sliders: its value and its range's ends beside it (issue 31), not the frame's index
+    own = page.locator(".st-key-att_diff_eps_chart .vega-bind")
+    expect(own.locator(".dpx-value")).to_have_text("= 1")
+    expect(own.locator(".dpx-min")).to_have_text("0.001")
+    expect(own.locator(".dpx-max")).to_have_text("20")
+    expect(slider).to_have_attribute("aria-valuetext", "1")
     slider.focus()
     slider.press("ArrowLeft")  # ε 1 -> 0.7: both charts and the belief, drawn by the browser
+    expect(own.locator(".dpx-value")).to_have_text("= 0.7")
     chart(page, "The attacker's difference").locator("g.role-title-text text", has_text="at ε = 0.7").wait_for()
     expect(page.get_by_text(re.compile(r"ε = 0\.7 keeps that belief between"))).to_be_visible()
     expect(page).to_have_url(re.compile(r"att_diff_eps=0\.7"))

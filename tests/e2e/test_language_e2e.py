@@ -64,3 +64,21 @@ def test_chinese_on_every_page_and_tab(page: Page, base_url: str) -> None:
             if left:
                 found[where] = left
     assert not found
+
+
+def test_the_file_uploader_speaks_chinese(page: Page, base_url: str) -> None:
+    """Streamlit 1.67 has no translation of its uploader: the page's stylesheet writes our words over
+    its "Upload" and "200MB per file" (issue 31)."""
+    open_app(page, f"{base_url}?lang=zh&data=upload")
+    zone = page.get_by_test_id("stFileUploaderDropzone")
+    expect(zone).to_be_visible()
+    with language("zh"):
+        button, limit = TEXT["uploader_button"], TEXT["uploader_limit"].format(mb=200)
+    drawn = zone.evaluate("""(zone) => {
+        const after = (el) => getComputedStyle(el, '::after').content.replace(/^["']|["']$/g, '');
+        const own = (el) => parseFloat(getComputedStyle(el).fontSize);
+        const label = zone.querySelector('button p');
+        const limit = zone.querySelector('[data-testid=stFileUploaderDropzoneInstructions] span');
+        return {button: after(label), buttonSize: own(label), limit: after(limit), limitSize: own(limit)};
+    }""")
+    assert drawn == {"button": button, "buttonSize": 0, "limit": limit, "limitSize": 0}

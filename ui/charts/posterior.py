@@ -19,7 +19,7 @@ from itertools import zip_longest
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, series_color, series_rows, vega
+from ui.charts.theme import COLORS, SMALL_LOG_AXIS, series_color, series_rows, vega
 
 _BIG = 320  # plot height of the main charts (theme.vega: title and legend come on top)
 _SMALL = 230  # charts drawn one above the other under one slider
@@ -286,6 +286,10 @@ def band_chart(
     entries = [e for row in zip_longest(first, others[: len(first)]) for e in row if e] + others[len(first):]
     color = _legend(series_color(tuple(e[0] for e in entries), tuple(e[1] for e in entries)), 2)
     names = (labels.chosen, labels.diagonal, labels.you)
+    # one legend whose symbols match the marks: a stroke for each line, a dot for your prior's points
+    order = [e[0] for e in entries]
+    shape = {"field": "series", "type": "nominal", "sort": order, "title": " ",
+             "scale": {"domain": order, "range": ["circle" if name == labels.you else "stroke" for name in order]}}
     n, k = prior.size, len(labels.others)
     grey = pa.table({
         "prior": np.tile(prior, 2 * k),
@@ -308,7 +312,7 @@ def band_chart(
         _layer("diagonal", "diagonal", _line(2, _DASH), x=x, y=y, color=color),
         _layer("you_range", "you", _line(), x=x, y=y, color=color, order={"field": "posterior"}),
         _layer("you", "you", {"type": "point", "filled": True, "size": 110, "opacity": 1}, x=x, y=y, color=color,
-               tooltip=tip),
+               shape=shape, tooltip=tip),
     ]
     return _chart(layers, {"grey": grey, "band": band, "diagonal": diagonal, "you": you}, labels.title)
 
@@ -542,7 +546,7 @@ def delta_curves_chart(
     curves = _rows([_positive(epsilons, numeric, lines[0]), _positive(epsilons, delta_one_curve, lines[1])])
     marks = _rows([_positive(epsilons[::every], v[::every], n) for n, v, _ in checks])
     x = _q("epsilon", labels.x, scale={"nice": False})
-    y = _q("delta", labels.y, scale={"type": "log"}, axis={"format": ".0e"})
+    y = _q("delta", labels.y, scale={"type": "log"}, axis=SMALL_LOG_AXIS)
     tip = [{"field": "series", "title": labels.kind}, _q("epsilon", labels.x, format=".3~g"),
            _q("delta", labels.delta, format=".3~g")]
     dash = {"field": "series", "scale": {"domain": list(lines), "range": [[1, 0], _DASH]}, "legend": None}

@@ -32,6 +32,27 @@ CURVE_POINTS = 120
 # 27 times: every number sent costs the page's first open (6,500 rows of curves ~200 ms, LEARNED.md).
 STEPPED_CURVE_POINTS = 60
 
+# Axis labels for people. A percentage axis keeps the decimals its ticks need (steps of 0.5% read
+# "0.5%", "1%", not "1%" twice); "~" drops trailing zeros, so whole steps stay "20%".
+PERCENT_AXIS = ".2~%"
+
+
+def _superscript(expr: str) -> str:
+    """A Vega expression writing the digits and minus of the string `expr` as superscripts."""
+    for plain, raised in zip("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹", strict=True):
+        expr = f"replace({expr}, regexp('{plain}', 'g'), '{raised}')"
+    return expr
+
+
+# A log axis of small numbers (delta): 0.001 and up as plain numbers, below as powers of ten
+# ("10⁻⁶", "2 × 10⁻⁶"), never Vega's "1e-6". The ".0e" format only picks which ticks get a label.
+_MANTISSA, _EXPONENT = "split(datum.label, 'e')[0]", "split(datum.label, 'e')[1]"
+SMALL_LOG_AXIS: dict[str, object] = {
+    "format": ".0e",
+    "labelExpr": f"datum.label === '' ? '' : datum.value >= 0.001 ? format(datum.value, ',~g') : "
+                 f"({_MANTISSA} === '1' ? '' : {_MANTISSA} + ' × ') + '10' + {_superscript(_EXPONENT)}",
+}
+
 
 Title = str | tuple[str, ...]  # a tuple is drawn on several lines (short lines fit a phone)
 # A legend below the plot, in columns narrow enough for a phone (390 px wide).

@@ -57,6 +57,10 @@ EN: dict[str, str] = {
     "dataset_penguins": "Palmer penguins (real data, CC0)",
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",
+    # Streamlit's own words on a file uploader, written over by the page's stylesheet (ui/page.py)
+    "uploader_button": "Upload",
+    "uploader_limit": "Up to {mb} MB per file",
+    "uploader_drop": "Drop the file here",
     "sidebar_upload_help": "Up to {mb} MB. The server keeps the table read from it in memory for your session only, never on disk and never shown to anyone else, and forgets it after {idle} minutes without use.",
     "sidebar_upload_prompt": "Choose a CSV file to explore your own data. Until then the page shows the default dataset.",
     "sidebar_seed": "Seed",

@@ -112,6 +112,15 @@ def test_bounds_chart_has_no_text_on_the_plot_and_a_fixed_spec() -> None:
     assert a["datasets"]["grey"].equals(b["datasets"]["grey"])  # the comparison curves never move
 
 
+def test_the_legends_draw_each_entry_as_its_mark_is_drawn() -> None:
+    """A line's legend entry is a stroke, a dot's a dot (a point layer made every entry a dot, issue 31)."""
+    chart = bounds.compute(bounds.Settings(1.0, 0.25)).chart
+    shape = next(layer for layer in chart["layer"] if layer["name"] == "you")["encoding"]["shape"]["scale"]
+    symbols = dict(zip(shape["domain"], shape["range"], strict=True))
+    assert symbols.pop("your prior") == "circle" and set(symbols.values()) == {"stroke"}
+    assert set(symbols) >= {"ε = 0.1", "ε = 5"}
+
+
 def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:
     steps = bounds.compute_steps(bounds.Settings(1.0, 0.5), (0.1, 1.0))
     assert steps.frames[1]["datasets"]["band"].equals(bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])

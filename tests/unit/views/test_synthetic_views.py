@@ -15,6 +15,7 @@ import pytest
 from dpcore.audit import epsilon_lower_bound
 from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic import SynthesisResult, declared_domains, decode, encode
+from ui.charts.theme import PERCENT_AXIS
 from ui.i18n import language
 from ui.views.synthetic import lesson, mst, pupils, report, tradeoff
 
@@ -108,6 +109,8 @@ def test_the_tradeoff_draws_each_fitted_epsilon_against_the_baselines() -> None:
     assert floor.nunique() == 1 and 0 < floor.iloc[0] < rough.mst_two_way
     assert view.reading.startswith("2 of 5 ε values fitted (3 s in all). MST's table beats the independent "
                                    "columns at ε = 1;")
+    # its errors are small shares: ticks 0.5% apart must not both read "0%" (issue 31)
+    assert view.chart["layer"][0]["encoding"]["y"]["axis"]["format"] == PERCENT_AXIS == ".2~%"
 
 
 def test_the_report_says_how_the_table_was_made_and_never_a_real_value() -> None:

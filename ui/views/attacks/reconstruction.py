@@ -15,7 +15,7 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
 from ui.charts import curves
-from ui.charts.theme import COLORS
+from ui.charts.theme import COLORS, PERCENT_AXIS
 from ui.i18n import current
 from ui.text.attacks import TEXT
 
@@ -78,7 +78,7 @@ def compute(s: Settings) -> View:
         curves.AxisLabels(tuple(TEXT["rec_chart_title"].split("\n")), TEXT["rec_queries_axis"],
                           TEXT["rec_recovered_axis"], TEXT["rec_series"]),
         markers=(curves.Marker(s.queries, one.recovered, TEXT["rec_here"]),),
-        y_log=False, y_format=".0%", x_format=",d",
+        y_log=False, y_format=PERCENT_AXIS, x_format=",d",
     )
     summary = TEXT["rec_summary"].format(
         people=PEOPLE, m=s.queries, b=fmt.people(s.noise), right=round(one.recovered * PEOPLE),

@@ -15,7 +15,7 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
-from ui.charts.theme import COLORS
+from ui.charts.theme import COLORS, PERCENT_AXIS
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.population import DataSettings, population
 
@@ -73,7 +73,7 @@ def compute(s: Settings) -> View:
          curves.Line(TEXT["rappor_match_true"], day, match_true, COLORS["d"], thick=True)],
         curves.AxisLabels(tuple(TEXT["rappor_days_title"].split("\n")), TEXT["days_axis"], TEXT["bits_right_axis"],
                           TEXT["rappor_series"]),
-        x_log=False, y_log=False, x_format=",d", y_format=".0%",
+        x_log=False, y_log=False, x_format=",d", y_format=PERCENT_AXIS,
     )
     days_summary = TEXT["rappor_days_summary"].format(
         days=s.days, permanent=fmt.percent(float(match_permanent[-1])),

@@ -21,7 +21,7 @@ from dpcore.synthetic import (
 )
 from ui import fmt
 from ui.charts import curves
-from ui.charts.theme import COLORS
+from ui.charts.theme import COLORS, PERCENT_AXIS
 from ui.text.synthetic import TEXT
 from ui.views.synthetic.mst import FitSettings, two_column_workload
 
@@ -77,7 +77,7 @@ def compute(s: Settings) -> View:
          curves.Line(TEXT["independent"], eps, np.array([p.independent_two_way for p in points]), COLORS["neutral"]),
          curves.Line(TEXT["half"], eps, np.full(len(eps), floor.mean_two_way), COLORS["truth"], dashed=True)),
         curves.AxisLabels(tuple(TEXT["sweep_title"].split("\n")), TEXT["sweep_x"], TEXT["sweep_y"], TEXT["table_series"]),
-        y_log=False, x_format="~g", y_format=".0%",
+        y_log=False, x_format="~g", y_format=PERCENT_AXIS,
     )
     beats = [p for p in points if p.mst_two_way < p.independent_two_way]
     reading = TEXT["sweep_reading"].format(

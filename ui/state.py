@@ -184,11 +184,17 @@ def guard_address() -> None:
         return
     for key in dropped:
         del st.query_params[key]
+    address_changed()
+    address_notice(dropped)
+
+
+def address_changed() -> None:
+    """After the run changed the address, before any widget binds: widgets seed from the address as
+    the run found it, so that copy follows too."""
     ctx = get_script_run_ctx()
-    if ctx is not None:  # widgets seed from the address as the run found it: that copy follows too
+    if ctx is not None:
         with ctx.session_state.query_params() as params:
             params.set_initial_query_params_from_current()
-    address_notice(dropped)
 
 
 def address_notice(keys: Sequence[str]) -> None:

@@ -18,9 +18,10 @@ from dpcore.columns import count_columns
 from dpcore.io import LoadedTable
 from dpcore.limits import DELTA_GRID, EPSILON_GRID
 from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
+from ui import fmt
 from ui.datasets import Dataset
 from ui.memo import session_memo
-from ui.state import url_choice
+from ui.state import address_changed, url_choice
 from ui.text.common import TEXT
 
 
@@ -49,14 +50,22 @@ def epsilon_slider(
     )
 
 
+_OLD_DELTA_LABELS = {f"{v:.0e}": v for v in DELTA_GRID}  # "1e-06": how the address wrote a delta before
+
+
 def delta_select(key: str, default: float = 1e-5, container: DeltaGenerator | None = None) -> float:
-    """A log-scale delta slider (1e-12 … 0.1)."""
+    """A log-scale delta slider (10⁻¹² … 0.1), each value as people write it (fmt.tiny); a link from
+    before, with "1e-06" in the address, still opens on its delta."""
+    old = _OLD_DELTA_LABELS.get(st.query_params.get(key, ""))
+    if old is not None:
+        st.query_params[key] = fmt.tiny(old)
+        address_changed()
     return float(
         _where(container).select_slider(
             TEXT["delta"],
             options=DELTA_GRID,
             value=default,
-            format_func=lambda v: f"{v:.0e}",
+            format_func=fmt.tiny,
             key=key,
             help=TEXT["delta_help"],
             bind="query-params",

@@ -198,6 +198,9 @@ def test_gaussian_shows_where_the_posterior_leaves_the_band() -> None:
     at.radio(key="post_mech").set_value("gaussian").run()
     assert_clean(at)
     assert at.select_slider(key="post_delta").value == pytest.approx(1e-5)
+    # the slider writes δ as people do (issue 31): 10⁻⁵, 0.001, never "1e-05"
+    assert {"10⁻⁵", "10⁻¹²", "0.001"} <= set(at.select_slider(key="post_delta").options)
+    assert not any("e-" in option for option in at.select_slider(key="post_delta").options)
     text = _visible_text(at)
     assert "leaves the pure-ε band for outputs above" in text
     assert "to δ = about 1 in 100,000" in text and "δ₁ = P[L(O) > ε]" in text
@@ -324,7 +327,7 @@ def test_query_params_reopen_the_same_view() -> None:
     assert at.radio(key="post_part").value == "mechanism"
     assert at.radio(key="post_mech").value == "gaussian"
     assert at.session_state["post_eps"] == 0.5
-    assert at.select_slider(key="post_delta").value == pytest.approx(1e-3)
+    assert at.select_slider(key="post_delta").value == pytest.approx(1e-3)  # an address from before "10⁻³"
     assert at.slider(key="post_prior").value == 0.3
     assert at.slider(key="post_o").value == 10.0
     assert at.radio(key="post_gm").value == "classic"

@@ -66,10 +66,11 @@ def test_chinese_on_every_page_and_tab(page: Page, base_url: str) -> None:
     assert not found
 
 
-def test_the_file_uploader_speaks_chinese(page: Page, base_url: str) -> None:
-    """Streamlit 1.67 has no translation of its uploader: the page's stylesheet writes our words over
-    its "Upload" and "200MB per file" (issue 31)."""
-    open_app(page, f"{base_url}?lang=zh&data=upload")
+def test_streamlit_s_own_words_are_chinese_or_gone(page: Page, base_url: str) -> None:
+    """Streamlit 1.67 has no translation: the page's stylesheet writes our words over its uploader's
+    "Upload" and "200MB per file", and a chart's toolbar keeps only its icons a teacher uses, the PNG
+    download and fullscreen (issue 31)."""
+    open_app(page, f"{base_url}/Histogram_and_neighbour?lang=zh&data=upload")
     zone = page.get_by_test_id("stFileUploaderDropzone")
     expect(zone).to_be_visible()
     with language("zh"):
@@ -82,3 +83,9 @@ def test_the_file_uploader_speaks_chinese(page: Page, base_url: str) -> None:
         return {button: after(label), buttonSize: own(label), limit: after(limit), limitSize: own(limit)};
     }""")
     assert drawn == {"button": button, "buttonSize": 0, "limit": limit, "limitSize": 0}
+    figure = page.get_by_test_id("stVegaLiteChart").first
+    figure.hover()
+    toolbar = page.get_by_test_id("stBaseButton-elementToolbar")
+    expect(toolbar.and_(page.locator("[aria-label='Download as PNG']")).first).to_be_visible()
+    for gone in ("Show data", "Copy Vega-Lite spec"):
+        expect(toolbar.and_(page.locator(f"[aria-label='{gone}']")).first).to_be_hidden()

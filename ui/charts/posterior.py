@@ -554,9 +554,11 @@ def delta_curves_chart(
         _layer("curves", "curves", _line(), x=x, y=y, color=color, strokeDash=dash, tooltip=tip),
         _layer("marks", "marks", {"type": "point", "filled": False, "size": 120, "strokeWidth": 2}, x=x, y=y,
                color=color,
-               # A field of its own: a shape legend on "series" would merge with the colour legend.
-               shape={"field": "kind", "scale": {"domain": [c[0] for c in checks], "range": [c[2] for c in checks]},
-                      "legend": None}, tooltip=tip),
+               # one legend whose symbols match the marks: a stroke for each line and rule, each check's marker
+               shape={"field": "series", "type": "nominal", "sort": list(names), "title": " ",
+                      "scale": {"domain": list(names),
+                                "range": [next((c[2] for c in checks if c[0] == n), "stroke") for n in names]}},
+               tooltip=tip),
         _layer("span", "span", {"type": "rule", "opacity": 0}, x=x),  # the whole range of ε, also where δ = 0
         _layer("read", "read", {"type": "rule", "strokeWidth": 2}, x=x, color=color),
         _layer("target", "target", {"type": "rule", "strokeWidth": 2, "strokeDash": _DOT}, y=y, color=color),

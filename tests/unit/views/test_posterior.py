@@ -119,6 +119,14 @@ def test_the_legends_draw_each_entry_as_its_mark_is_drawn() -> None:
     symbols = dict(zip(shape["domain"], shape["range"], strict=True))
     assert symbols.pop("your prior") == "circle" and set(symbols.values()) == {"stroke"}
     assert set(symbols) >= {"ε = 0.1", "ε = 5"}
+    gauss = _model("gaussian")
+    curves = loss.compute_delta(loss.DeltaSettings(gauss, post.privacy_loss_distribution(gauss), 1.0)).curves_chart
+    shape = next(layer for layer in curves["layer"] if layer["name"] == "marks")["encoding"]["shape"]
+    symbols = dict(zip(shape["scale"]["domain"], shape["scale"]["range"], strict=True))
+    lines = [name for name in symbols if name.startswith(("δ(ε)", "δ₁(ε)"))]
+    assert len(lines) == 2 and {symbols[name] for name in lines} == {"stroke"}
+    assert symbols["closed form"] == "circle"  # a check's own marker
+    assert curves["layer"][0]["encoding"]["y"]["axis"]["labelExpr"]  # 10⁻⁶ on the δ axis, never "1e-6"
 
 
 def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_BELOW, Title, category_x, series_color, vega
+from ui.charts.theme import (
+    COLORS,
+    FONT_SIZE,
+    LEGEND_BELOW,
+    LEGEND_WRAPPED,
+    Title,
+    axis_title,
+    category_x,
+    series_color,
+    vega,
+)
 
 MAX_CATEGORIES = 30  # categories drawn on a bar chart (a table beside it keeps them all)
 
@@ -75,7 +85,7 @@ def lines(
          "scale": {"type": "log"} if y_log else {"zero": True}}
     two_columns = len(names) > 3 and max(len(name) for name in names) <= 14  # short names only: a phone is narrow
     color = {**series_color(names, tuple(c.color for c in curves)), "title": labels.series,
-             "legend": {**LEGEND_BELOW, "columns": 2 if two_columns else 1, "labelLimit": 420, "titleLimit": 420}}
+             "legend": {**(LEGEND_BELOW if two_columns else LEGEND_WRAPPED), "titleLimit": 270}}
     dash = {"field": "series", "type": "nominal", "title": labels.series,
             "scale": {"domain": list(names), "range": [[8, 5] if c.dashed else [1, 0] for c in curves]}}
     width = {"field": "width", "type": "quantitative", "legend": None, "scale": None}  # in the data: the best line moves
@@ -109,7 +119,7 @@ def bars(
     table = pa.table({"series": pa.array(list(names), pa.string()), "value": np.asarray(values, float),
                       "expected": np.asarray(expected if expected is not None else np.full(len(names), np.nan), float)})
     y = {"field": "series", "type": "nominal", "sort": list(names), "title": None, "axis": {"labelLimit": 260}}
-    x = {"field": "value", "type": "quantitative", "title": labels.x, "axis": {"format": "~g"}}
+    x = {"field": "value", "type": "quantitative", "title": axis_title(labels.x), "axis": {"format": "~g"}}
     color = {**series_color(tuple(names), tuple(colors)), "legend": None}
     tooltip = [{"field": "series", "title": labels.series}, {"field": "value", "title": labels.x, "format": value_format}]
     layers = [

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from ui.charts.exponential import PALETTE
-from ui.charts.theme import LEGEND_BELOW, Title, vega
+from ui.charts.theme import LEGEND_WRAPPED, Title, axis_title, vega
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class CostLabels:
 
 
 def _log_x(field: str, title: str) -> dict[str, object]:
-    return {"field": field, "type": "quantitative", "title": title, "scale": {"type": "log", "nice": False},
+    return {"field": field, "type": "quantitative", "title": axis_title(title), "scale": {"type": "log", "nice": False},
             "axis": {"format": "~g"}}
 
 
@@ -44,7 +44,7 @@ def _series(names: Sequence[str]) -> dict[str, object]:
     colors = [PALETTE[i % len(PALETTE)] for i in range(len(names))]
     return {"field": "series", "type": "nominal", "sort": list(names), "title": " ",
             "scale": {"domain": list(names), "range": colors},
-            "legend": {**LEGEND_BELOW, "columns": 1, "labelLimit": 360}}
+            "legend": LEGEND_WRAPPED}
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,13 @@ Colours keep their house meaning: blue = D, orange = D′, green = truth, red = 
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from itertools import zip_longest
 
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import COLORS, SMALL_LOG_AXIS, series_color, series_rows, vega
+from ui.charts.theme import COLORS, SMALL_LOG_AXIS, series_color, series_rows, vega, wrap
 
 _BIG = 320  # plot height of the main charts (theme.vega: title and legend come on top)
 _SMALL = 230  # charts drawn one above the other under one slider
@@ -197,27 +196,6 @@ def _chart(layers: list[dict], datasets: dict[str, pa.Table], title: str, height
     width = _NARROW_TITLE_CHARS if narrow else _TITLE_CHARS
     spec["title"].update({"text": wrap(title, width), "frame": "bounds"})
     return spec
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """Lines of at most `width` columns, a wide (Chinese) character counting two: broken at a space,
-    or between two wide characters, since Chinese has no spaces to break at."""
-    lines: list[str] = []
-    line, size, cut = "", 0, 0  # cut: where the line may be broken (0: nowhere yet)
-    for char in text.strip():
-        wide = unicodedata.east_asian_width(char) in "WF"
-        if char == " ":
-            cut = len(line)
-        elif wide and line and not line.endswith(" ") and char not in "，。、；：）》”":  # no line opens on those
-            cut = len(line)
-        line += char
-        size += 2 if wide else 1
-        if size > width and cut:
-            lines.append(line[:cut].rstrip())
-            line = line[cut:].lstrip()
-            size = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-            cut = 0
-    return [*lines, line] if line else lines
 
 
 def _layer(name: str, data: str, mark: dict[str, object], **encoding: object) -> dict[str, object]:

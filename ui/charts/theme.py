@@ -8,6 +8,7 @@ fifth of the browser's work of the plotly redraws this app used before (LEARNED.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 import pyarrow as pa
@@ -57,6 +58,14 @@ SMALL_LOG_AXIS: dict[str, object] = {
 Title = str | tuple[str, ...]  # a tuple is drawn on several lines (short lines fit a phone)
 # A legend below the plot, in columns narrow enough for a phone (390 px wide).
 LEGEND_BELOW: dict[str, object] = {"orient": "bottom", "columns": 2, "labelLimit": 150}
+# A legend of long names in one column on a phone: a name past ~28 characters goes on two lines (at
+# its last space before them) within `labelLimit` pixels, instead of running off the chart's edge.
+_CUT = "lastindexof(slice(datum.label, 0, 28), ' ')"
+LEGEND_WRAPPED: dict[str, object] = {
+    "orient": "bottom", "columns": 1, "labelLimit": 270,
+    "labelExpr": f"length(datum.label) <= 28 || {_CUT} < 1 ? datum.label : "
+                 f"[slice(datum.label, 0, {_CUT}), slice(datum.label, {_CUT} + 1)]",
+}
 
 
 def vega(
@@ -112,3 +121,33 @@ def category_x(field: str, labels: Sequence[str], title: str) -> dict[str, objec
     axis: dict[str, object] = {"labelOverlap": False, "labelLimit": 220}
     axis |= {"labelAngle": 0, "labelAlign": "center"} if level else {"labelAngle": -40, "labelAlign": "right"}
     return {"field": field, "type": "nominal", "sort": list(labels), "title": title, "axis": axis}
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Lines of at most `width` columns, a wide (Chinese) character counting two: broken at a space,
+    or between two wide characters, since Chinese has no spaces to break at."""
+    lines: list[str] = []
+    line, size, cut = "", 0, 0  # cut: where the line may be broken (0: nowhere yet)
+    for char in text.strip():
+        wide = unicodedata.east_asian_width(char) in "WF"
+        if char == " ":
+            cut = len(line)
+        elif wide and line and not line.endswith(" ") and char not in "，。、；：）》”":  # no line opens on those
+            cut = len(line)
+        line += char
+        size += 2 if wide else 1
+        if size > width and cut:
+            lines.append(line[:cut].rstrip())
+            line = line[cut:].lstrip()
+            size = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+            cut = 0
+    return [*lines, line] if line else lines
+
+
+AXIS_TITLE_CHARS = 26  # an axis title wider than this goes on lines: a phone's plot is ~250 px wide
+
+
+def axis_title(text: str) -> str | list[str]:
+    """An axis title on lines that fit a phone's plot (a long one ran off both edges of the chart)."""
+    lines = wrap(text, AXIS_TITLE_CHARS)
+    return lines[0] if len(lines) == 1 else lines

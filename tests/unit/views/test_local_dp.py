@@ -13,6 +13,7 @@ from dpcore.ldp.oracles import ORACLES, best_oracle, theoretical_variance
 from dpcore.ldp.sample_size import users_needed_central, users_needed_local
 from dpcore.limits import EPSILON_GRID
 from ui import fmt
+from ui.charts.curves import AxisLabels, bars
 from ui.i18n import language
 from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, shuffle
 from ui.views.local_dp.population import DataSettings, population, scaled_counts
@@ -214,3 +215,11 @@ def test_many_users_run_fewer_times() -> None:
     assert oracles.runs_for(20, 10_000) == 20
     assert oracles.runs_for(200, 100_000) == 4  # 400,000 reports per oracle at most
     assert oracles.runs_for(20, 1_000_000) == 2
+
+
+def test_a_long_axis_title_goes_on_lines_that_fit_a_phone() -> None:
+    """The poisoning chart's x title ran off both edges of a 390-pixel phone (issue 31)."""
+    title = "Rise of the target's estimated share (percentage points)"
+    spec = bars(["GRR", "OLH"], np.array([3.06, 3.1]), ["#1f77b4", "#9467bd"], AxisLabels("t", title, "y", "s"))
+    lines = spec["layer"][0]["encoding"]["x"]["title"]
+    assert isinstance(lines, list) and " ".join(lines) == title and max(map(len, lines)) <= 26

@@ -163,6 +163,9 @@ def test_the_cost_tab_lists_every_accountant_and_the_plain_sum_equals_the_plan_s
     last = curves[curves["repeats"] == 10_000].set_index("series")["epsilon"]
     assert last["basic composition"] == pytest.approx(10_000 * view.total_epsilon)
     assert last.min() < last["basic composition"] / 5  # the moments accountant's point
+    # the accountants' long names go on two lines on a phone instead of running off its edge (issue 31)
+    legend = shown.chart["layer"][0]["encoding"]["color"]["legend"]
+    assert legend["labelLimit"] <= 270 and "lastindexof" in legend["labelExpr"]
 
 
 def test_the_risk_tab_reads_the_posterior_band_and_the_test_bound() -> None:

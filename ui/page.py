@@ -44,7 +44,7 @@ _STYLE = (
     ".vega-embed:has(.vega-bindings){display:flex;flex-direction:column}.vega-embed .vega-bindings{order:-1;margin-bottom:1rem!important}"
     ".vega-bind label{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:.5rem;max-width:34rem;"
     "font-size:1.1rem}"
-    ".vega-bind :is(.vega-bind-name,.dpx-value){font-size:1rem}.vega-bind .dpx-value{order:1;font-weight:600}"
+    ".vega-bind :is(.vega-bind-name,.dpx-value){font-size:1rem;min-width:0}.vega-bind .dpx-value{order:1;font-weight:600}"
     ".vega-bind input[type=range]{order:2;flex:1 0 100%;min-width:10rem;height:1.5rem;margin:.25rem 0 0 0;"
     "accent-color:#ff4b4b}"
     ".vega-bind :is(.dpx-min,.dpx-max){order:3;font-size:.875rem;color:#3d3d3d}.vega-bind .dpx-max{margin-left:auto}"

@@ -183,11 +183,11 @@ def running_means(
     style = _series(names, colors, labels.series, columns=2, symbolStrokeWidth=6)
     points = [(i, *point) for i, row in enumerate(rows)
               for point in _in_window(k, row, truth - half_range, truth + half_range)]
-    trace, at, mean, stretch = (np.array(column) for column in zip(*points, strict=True)) if points else ([],) * 4
+    trace, at, mean, stretch = list(zip(*points, strict=True)) or [(), (), (), ()]
     means = pa.table({
         "k": np.asarray(at, dtype=float),
         "mean": np.round(np.asarray(mean, dtype=float), 6),
-        "series": [traces[i] for i in trace],
+        "series": pa.array([traces[i] for i in trace], pa.string()),  # a string column even when empty
         "stretch": np.asarray(trace, dtype=np.int64) * (len(k) + 1) + np.asarray(stretch, dtype=np.int64),
     })
     x = _log_k(labels.x)

@@ -20,7 +20,7 @@ from dpcore.limits import DELTA_GRID, EPSILON_GRID
 from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, NoiseKind
 from ui.datasets import Dataset
 from ui.memo import session_memo
-from ui.state import url_choice
+from ui.state import bound_select_slider, url_choice
 from ui.text.common import TEXT
 
 
@@ -37,14 +37,14 @@ def epsilon_slider(
 ) -> float:
     """A log-scale epsilon slider (0.001 … 20 in 1-1.5-2-3-5-7 steps)."""
     return float(
-        _where(container).select_slider(
+        bound_select_slider(
+            _where(container),
             label or TEXT["epsilon"],
-            options=options,
+            options,
             value=default,
             format_func=lambda v: f"{v:g}",
             key=key,
             help=TEXT["epsilon_help"],
-            bind="query-params",
         )
     )
 
@@ -52,14 +52,14 @@ def epsilon_slider(
 def delta_select(key: str, default: float = 1e-5, container: DeltaGenerator | None = None) -> float:
     """A log-scale delta slider (1e-12 … 0.1)."""
     return float(
-        _where(container).select_slider(
+        bound_select_slider(
+            _where(container),
             TEXT["delta"],
-            options=DELTA_GRID,
+            DELTA_GRID,
             value=default,
             format_func=lambda v: f"{v:.0e}",
             key=key,
             help=TEXT["delta_help"],
-            bind="query-params",
         )
     )
 

@@ -19,7 +19,7 @@ from dpcore.rng import make_rng
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, show_error
-from ui.state import url_choice
+from ui.state import bound_select_slider, url_choice
 from ui.text.posterior import TEXT
 from ui.views.posterior.game import Guess, game_round
 from ui.views.posterior.loss import READ_MULTIPLES
@@ -137,8 +137,8 @@ def observed_output(model: post.AttackModel) -> float:
 
 def read_multiple() -> float:
     """Where to read delta: eps' as a multiple of the mechanism's eps."""
-    return float(st.select_slider(TEXT["read_label"], options=READ_MULTIPLES, value=0.5, format_func=lambda m: f"{m:g}",
-                                  key="post_read", help=TEXT["read_help"], bind="query-params"))
+    return float(bound_select_slider(st, TEXT["read_label"], READ_MULTIPLES, value=0.5, format_func=lambda m: f"{m:g}",
+                                        key="post_read", help=TEXT["read_help"]))
 
 
 def rounds_input() -> int:

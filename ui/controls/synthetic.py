@@ -25,8 +25,9 @@ FAST_DEFAULT = ("species", "island", "sex", "body_mass_g")  # penguins: a fit of
 def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, with_rows: bool = True,
                  ) -> mst.FitSettings | None:
     """The declared columns to synthesise, ε and the number of rows (widgets keyed `key`_cols, `key`_eps
-    and `key`_rows; without the slider ε is 1, for a caller that sets its own; without the rows input,
-    the default number of rows); None (after saying why) when nothing is declared."""
+    and the page's one rows input `syn_rows`; without the slider ε is 1, for a caller that sets its
+    own; without the rows input, the default number of rows); None (after saying why) when nothing is
+    declared."""
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
@@ -38,7 +39,7 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
     rows = SYNTHETIC_ROWS_DEFAULT
     if with_rows:
         rows = int(c3.number_input(TEXT["rows"], min_value=1, max_value=MAX_SYNTHETIC_PAGE_ROWS,
-                                   value=SYNTHETIC_ROWS_DEFAULT, step=100, key=f"{key}_rows", bind="query-params",
+                                   value=SYNTHETIC_ROWS_DEFAULT, step=100, key="syn_rows", bind="query-params",
                                    help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
     return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed, rows)
 

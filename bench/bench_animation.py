@@ -29,8 +29,18 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from bench.bench_browser import OBSERVER, OPEN_TIMEOUT_MS, OUT, OPENING, ROOT, STEP_QUIET_MS, VIEWPORT, Figures, \
-    _settle, slider_steps
+from bench.bench_browser import (
+    OBSERVER,
+    OPEN_TIMEOUT_MS,
+    OPENING,
+    OUT,
+    ROOT,
+    STEP_QUIET_MS,
+    VIEWPORT,
+    Figures,
+    _settle,
+    slider_steps,
+)
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server, wait_for_app_run
 from ui.text.animations import EN
 

@@ -49,8 +49,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from bench.bench_sessions import Results, Session
-from tests.e2e.conftest import _free_port, start_server, stop_server
 from dpcore.limits import MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB
+from tests.e2e.conftest import _free_port, start_server, stop_server
 from ui.text.common import TEXT
 from ui.upload_memory import COLLECT_EVERY_S
 

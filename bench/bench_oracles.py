@@ -47,7 +47,6 @@ import numpy as np
 from dpcore.ldp.oracles import ORACLES, estimate_frequencies, theoretical_variance
 
 
-
 def population(n: int, d: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """n users' values in 0..d-1 drawn from a Zipf-like law (share of value i ~ 1 / (i + 1)^1.1),
     and their true shares (the empirical ones: the error measured is the oracle's alone)."""

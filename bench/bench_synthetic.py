@@ -21,8 +21,14 @@ import pandas as pd
 
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
-    encode, half_sample, independent_baseline, marginal_errors, mst_synthesize, sizes_of, workload_error,
     counting_workload,
+    encode,
+    half_sample,
+    independent_baseline,
+    marginal_errors,
+    mst_synthesize,
+    sizes_of,
+    workload_error,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

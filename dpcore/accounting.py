@@ -52,13 +52,7 @@ from typing import Any, Literal
 import numpy as np
 
 from dpcore.errors import DPError
-from dpcore.limits import (
-    MAX_PLAN_REPEATS,
-    MAX_REPEATED_QUERIES,
-    PLD_GRID_POINTS,
-    PLD_MIN_INTERVAL,
-    PLD_STEPS_PER_LOSS,
-)
+from dpcore.limits import MAX_PLAN_REPEATS, MAX_REPEATED_QUERIES, PLD_GRID_POINTS, PLD_MIN_INTERVAL, PLD_STEPS_PER_LOSS
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.validation import check_choice, check_delta
 

@@ -38,12 +38,7 @@ from dpcore.errors import DPError
 from dpcore.limits import MAX_ATTACKERS, MAX_RELEASE_COUNT, MAX_REPEATED_QUERIES, MAX_TRACE_POINTS, MAX_TRACES
 from dpcore.mechanisms import calibrate, check_noise_scale
 from dpcore.posterior import posterior_bounds, posterior_from_likelihoods
-from dpcore.validation import (
-    check_count,
-    check_epsilon,
-    check_positive,
-    check_probability,
-)
+from dpcore.validation import check_count, check_epsilon, check_positive, check_probability
 
 # --------------------------------------------------------------------------------------------
 # Defaults and the course's Table 6-3

@@ -21,7 +21,12 @@ import numpy as np
 
 from dpcore.errors import DPError
 from dpcore.limits import (
-    MAX_ABS_SCORE, MAX_DISCRETE_SCALE, MAX_GAUSSIAN_EPSILON, MAX_NOISE_SCALE, MAX_SELECTION_DRAWS, MIN_NOISE_SCALE,
+    MAX_ABS_SCORE,
+    MAX_DISCRETE_SCALE,
+    MAX_GAUSSIAN_EPSILON,
+    MAX_NOISE_SCALE,
+    MAX_SELECTION_DRAWS,
+    MIN_NOISE_SCALE,
 )
 from dpcore.validation import check_count, check_delta, check_epsilon, check_positive, check_probability
 

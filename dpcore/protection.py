@@ -41,7 +41,6 @@ import pandas as pd
 from dpcore.errors import DPError
 from dpcore.limits import MAX_ROWS_PER_PERSON
 
-
 Unit = Literal["row", "person_bounded", "person_promised"]
 
 

@@ -64,13 +64,7 @@ from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
 from dpcore.limits import MAX_QUANTILE_CANDIDATES
 from dpcore.mechanisms import NoiseKind, check_selection, selection_log_weights
-from dpcore.neighbours import (
-    NEIGHBOUR_KINDS,
-    NeighbourKind,
-    Sensitivity,
-    count_sensitivity,
-    histogram_sensitivity,
-)
+from dpcore.neighbours import NEIGHBOUR_KINDS, NeighbourKind, Sensitivity, count_sensitivity, histogram_sensitivity
 from dpcore.protection import Protection
 from dpcore.validation import check_bounds
 

@@ -21,7 +21,7 @@ from ui.page import PageContext, computed, show_animation, show_figures, start_p
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
 from ui.text.attacks import TEXT
-from ui.views.attacks import animation, averaging, defence, differencing, noisy_differencing, reconstruction, table
+from ui.views.attacks import animation, differencing, noisy_differencing, reconstruction, table
 
 DIFF_EPSILON = ChartSlider("att_diff_eps")
 AVERAGING, DEFENCE = controls.AVERAGING_EPSILON, controls.DEFENCE_EPSILON

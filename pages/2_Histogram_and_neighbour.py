@@ -27,9 +27,9 @@ from ui.controls.histogram import (
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, computed, show_animation, show_error, show_figure, start_page
-from ui.text.common import TEXT as COMMON
 from ui.state import url_tabs
 from ui.text.animations import TEXT as ANIM
+from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.views.histogram import counts as counts_view
 from ui.views.histogram import hops as hops_view

@@ -12,8 +12,8 @@ from streamlit.delta_generator import DeltaGenerator
 
 from dpcore.catalog import public_categories
 from ui import fmt
-from ui.controls import exponential as controls
 from ui.chart_slider import ChartSlider
+from ui.controls import exponential as controls
 from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.exponential import TEXT

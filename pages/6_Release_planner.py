@@ -21,8 +21,8 @@ from ui.memo import shared_memo
 from ui.page import PageContext, computed, show_figure, show_metrics, start_page
 from ui.state import url_tabs
 from ui.text.planner import TEXT
-from ui.widgets import epsilon_slider
 from ui.views.planner import cost, plan, risk, sensitivity
+from ui.widgets import epsilon_slider
 
 TOTAL = ChartSlider("plan_eps")
 TYPED_CHART = "bound_plan_accuracy"  # the chart that reads the targets as typed (its inputs hidden, ui/page.py)

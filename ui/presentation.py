@@ -11,8 +11,8 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ui.navigation import PAGES
 from ui.fmt import plural
+from ui.navigation import PAGES
 from ui.safe import md_escape
 from ui.state import forget
 from ui.text.common import TEXT

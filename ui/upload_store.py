@@ -32,7 +32,11 @@ from dataclasses import dataclass
 
 from dpcore.io import LoadedTable
 from dpcore.limits import (
-    MAX_UPLOAD_HELD_MB, MAX_UPLOADS_HELD_MB, PARSES_AT_ONCE, RECLAIM_IDLE_MINUTES, UPLOAD_IDLE_MINUTES,
+    MAX_UPLOAD_HELD_MB,
+    MAX_UPLOADS_HELD_MB,
+    PARSES_AT_ONCE,
+    RECLAIM_IDLE_MINUTES,
+    UPLOAD_IDLE_MINUTES,
 )
 
 MB = 2**20

@@ -30,7 +30,6 @@ from dpcore.mechanisms import calibrate, rr_epsilon, rr_truth_probability
 from dpcore.validation import check_count, check_epsilon, check_probability
 
 
-
 @dataclass(frozen=True)
 class WorkedExample:
     """The course's worked example (section 6.4.2), as printed."""

@@ -40,7 +40,12 @@ import numpy as np
 
 from dpcore.errors import DPError
 from dpcore.limits import (
-    MAX_LDP_DOMAIN, MAX_LDP_USERS, MAX_RAPPOR_CANDIDATES, MAX_RAPPOR_COHORTS, MAX_RAPPOR_DAYS, MAX_RAPPOR_REPORT_BITS,
+    MAX_LDP_DOMAIN,
+    MAX_LDP_USERS,
+    MAX_RAPPOR_CANDIDATES,
+    MAX_RAPPOR_COHORTS,
+    MAX_RAPPOR_DAYS,
+    MAX_RAPPOR_REPORT_BITS,
 )
 from dpcore.validation import check_count, check_probability
 

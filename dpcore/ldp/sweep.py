@@ -23,7 +23,14 @@ import numpy as np
 
 from dpcore.ldp import hashing
 from dpcore.ldp.oracles import (
-    HASHED, UNARY, check_domain, check_oracle, check_oracle_epsilon, check_values, fwht, hadamard_order,
+    HASHED,
+    UNARY,
+    check_domain,
+    check_oracle,
+    check_oracle_epsilon,
+    check_values,
+    fwht,
+    hadamard_order,
     support_probabilities,
 )
 

@@ -134,7 +134,9 @@ def dp_accounting_delta(model: AttackModel, epsilons: float | np.ndarray) -> np.
     if noise is None:
         return None
     sens = model.pair.sensitivity
-    from dp_accounting.pld import privacy_loss_mechanism as plm  # imported on first use: ~1 s a page's cold open should not pay
+    from dp_accounting.pld import (
+        privacy_loss_mechanism as plm,  # imported on first use: ~1 s a page's cold open should not pay
+    )
 
     if noise.kind == "laplace":
         loss = plm.LaplacePrivacyLoss(noise.scale, sensitivity=sens)

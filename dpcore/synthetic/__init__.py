@@ -4,15 +4,35 @@ measures against baselines. OpenDP and mbi are imported only inside `mst_synthes
 """
 
 from dpcore.synthetic.domains import (
-    MAX_SYNTHETIC_COLUMNS, ColumnDomain, column_domain, declared_domains, decode, encode, sizes_of,
+    MAX_SYNTHETIC_COLUMNS,
+    ColumnDomain,
+    column_domain,
+    declared_domains,
+    decode,
+    encode,
+    sizes_of,
 )
 from dpcore.synthetic.histogram import (
-    MAX_SYNTHETIC_ROWS, HistogramSynthesis, draw_probability, histogram_steps, synthesize_histogram,
+    MAX_SYNTHETIC_ROWS,
+    HistogramSynthesis,
+    draw_probability,
+    histogram_steps,
+    synthesize_histogram,
 )
 from dpcore.synthetic.mst import STAGES, SynthesisResult, mst_synthesize, resample
 from dpcore.synthetic.utility import (
-    LessonCurves, MarginalErrors, answer_workload, correlation_matrix, counting_workload, half_sample,
-    independent_baseline, interactive_vs_synthetic, marginal, marginal_errors, tvd, workload_error,
+    LessonCurves,
+    MarginalErrors,
+    answer_workload,
+    correlation_matrix,
+    counting_workload,
+    half_sample,
+    independent_baseline,
+    interactive_vs_synthetic,
+    marginal,
+    marginal_errors,
+    tvd,
+    workload_error,
 )
 
 __all__ = [

@@ -48,9 +48,9 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
+from dpcore.synthetic import scale_search
 from dpcore.synthetic.domains import ColumnDomain, declared_domains, decode, encode
 from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS
-from dpcore.synthetic import scale_search
 from dpcore.synthetic.sampling import sample_tree_model
 from dpcore.validation import check_count, check_delta, check_epsilon
 

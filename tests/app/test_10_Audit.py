@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from tests.app.conftest import assert_clean, chart_titled, reading, run_page, step
-from ui.i18n import language
-from ui.text.audit import TEXT
 from ui import memo
 from ui.controls import audit
+from ui.i18n import language
+from ui.text.audit import TEXT
 from ui.views.audit import mechanism
 from ui.views.steps import ChartSteps
 

@@ -9,9 +9,19 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dpcore.errors import DPError
-from ui import fmt
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import assert_clean, bars, chart_titled, layout, markdown_tables, page_text, reading, run_page, step
+from tests.app.conftest import (
+    assert_clean,
+    bars,
+    chart_titled,
+    layout,
+    markdown_tables,
+    page_text,
+    reading,
+    run_page,
+    step,
+)
+from ui import fmt
 from ui.text.histogram import TEXT
 
 PAGE = "pages/2_Histogram_and_neighbour.py"

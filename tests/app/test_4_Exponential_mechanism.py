@@ -12,8 +12,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dpcore.limits import EPSILON_GRID
-from tests.app.conftest import (assert_clean, layout, live_links, markdown_tables, page_errors, page_text, reading, run_page,
-                                step, vega_specs)
+from tests.app.conftest import (
+    assert_clean,
+    layout,
+    live_links,
+    markdown_tables,
+    page_errors,
+    page_text,
+    reading,
+    run_page,
+    step,
+    vega_specs,
+)
 from ui import fmt
 from ui.text.exponential import TEXT
 

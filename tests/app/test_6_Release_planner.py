@@ -7,12 +7,20 @@ import math
 
 import pandas as pd
 import pytest
-
 from streamlit.testing.v1 import AppTest
 
 from dpcore.catalog import BUNDLED
-from tests.app.conftest import (assert_clean, blocks_text, chart_titled, component_data, layout, page_errors, reading,
-                                run_page, step)
+from tests.app.conftest import (
+    assert_clean,
+    blocks_text,
+    chart_titled,
+    component_data,
+    layout,
+    page_errors,
+    reading,
+    run_page,
+    step,
+)
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, to_json
 

@@ -7,8 +7,8 @@ import json
 from tests.app.conftest import assert_clean, live_links, run_page
 from ui.presentation import LESSON_BOX
 from ui.safe import md_escape
-from ui.text.common import TEXT
 from ui.text.attacks import TEXT as ATTACKS_TEXT
+from ui.text.common import TEXT
 from ui.text.randomized_response import TEXT as RR_TEXT
 from ui.views.lesson import TOUR
 

@@ -9,8 +9,16 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import (chart, expect_clean, label_number, mark_labels, open_app, upload_csv, wait_for_app_run,
-                                wait_for_mark)
+from tests.e2e.conftest import (
+    chart,
+    expect_clean,
+    label_number,
+    mark_labels,
+    open_app,
+    upload_csv,
+    wait_for_app_run,
+    wait_for_mark,
+)
 
 ROW_HEIGHT = 35  # glide-data-grid's default row height in Streamlit, header row included
 

@@ -16,8 +16,8 @@ from tests.e2e.conftest import (
     label_number,
     mark_labels,
     open_app,
-    upload_csv,
     start_server,
+    upload_csv,
     wait_for_app_run,
 )
 from ui.navigation import PAGES

@@ -10,7 +10,6 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 

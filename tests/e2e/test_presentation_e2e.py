@@ -9,8 +9,8 @@ import struct
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import expect_clean, open_app, wait_for_app_run
-from ui.text.common import TEXT
 from ui.text.attacks import TEXT as ATTACKS
+from ui.text.common import TEXT
 from ui.text.histogram import TEXT as HISTOGRAM
 from ui.views.lesson import TOUR
 

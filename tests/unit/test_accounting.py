@@ -16,8 +16,7 @@ import pytest
 from dp_accounting import dp_event
 from dp_accounting.gaussian_mechanism import get_epsilon_gaussian
 from dp_accounting.pld import accountant as pld_tools
-from dp_accounting.pld import common
-from dp_accounting.pld import pld_privacy_accountant
+from dp_accounting.pld import common, pld_privacy_accountant
 from dp_accounting.pld import privacy_loss_distribution as pld_lib
 from dp_accounting.rdp import rdp_privacy_accountant
 

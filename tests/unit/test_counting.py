@@ -11,7 +11,6 @@ from dpcore import counting as C
 from dpcore.catalog import BUNDLED
 
 
-
 def _load(key: str) -> pd.DataFrame:
     return pd.read_csv(BUNDLED[key].path)
 

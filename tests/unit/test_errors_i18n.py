@@ -100,11 +100,23 @@ def _frame() -> pd.DataFrame:
 
 
 def _calls():
-    from dpcore import accounting, accuracy, attacks, counting, histogram, io, mechanisms, pricing, release, risk
+    from dpcore import (
+        accounting,
+        accuracy,
+        attacks,
+        counting,
+        histogram,
+        io,
+        mechanisms,
+        pricing,
+        reconstruction,
+        release,
+        risk,
+        statistics,
+        validation,
+    )
     from dpcore.ldp import oracles, poisoning, postprocess, rappor, sample_size, shuffle
     from dpcore.ldp import randomized_response as ldp
-    from dpcore import reconstruction
-    from dpcore import statistics, validation
     from dpcore.ledger import Ledger
     from dpcore.posterior.bounds import check_prior
     from dpcore.posterior.pairs import CountPair

@@ -26,12 +26,7 @@ from dpcore.histogram import (
 )
 from dpcore.io import load_csv
 from dpcore.mechanisms import calibrate
-from dpcore.neighbours import (
-    count_sensitivity,
-    histogram_sensitivity,
-    neighbour_counts,
-    neighbour_distance,
-)
+from dpcore.neighbours import count_sensitivity, histogram_sensitivity, neighbour_counts, neighbour_distance
 from dpcore.release import release_counts
 from dpcore.rng import make_rng
 

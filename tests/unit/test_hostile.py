@@ -26,11 +26,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dpcore.limits import MAX_GAUSSIAN_EPSILON
-from dpcore import accounting
+from dpcore import accounting, attacks, counting, histogram, mechanisms, pricing, risk, statistics, validation
 from dpcore import accuracy as acc
-from dpcore import attacks, counting, histogram, mechanisms, pricing, risk, statistics, validation
 from dpcore.errors import DPError
+from dpcore.limits import MAX_GAUSSIAN_EPSILON
 from dpcore.posterior import bounds, delta, exact, game, loss, models, pairs, testing
 from dpcore.protection import Protection
 

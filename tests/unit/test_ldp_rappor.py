@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from dpcore.errors import DPError
-from dpcore.limits import MAX_RAPPOR_CANDIDATES, MAX_RAPPOR_DAYS
 from dpcore.ldp.rappor import (
     DEFAULT_PARAMS,
     RapporParams,
@@ -29,6 +28,7 @@ from dpcore.ldp.rappor import (
     report_probabilities,
     simulate_users,
 )
+from dpcore.limits import MAX_RAPPOR_CANDIDATES, MAX_RAPPOR_DAYS
 
 CANDIDATES = [f"site{i:02d}.example" for i in range(20)]
 ZIPF = (1 / np.arange(1, 21)) / np.sum(1 / np.arange(1, 21))

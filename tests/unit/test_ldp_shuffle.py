@@ -15,7 +15,6 @@ import pytest
 from scipy import optimize, stats
 
 from dpcore.errors import DPError
-from dpcore.limits import MAX_SHUFFLE_USERS
 from dpcore.ldp.shuffle import (
     closed_form_applies,
     shuffle_epsilon,
@@ -23,7 +22,7 @@ from dpcore.ldp.shuffle import (
     shuffle_epsilon_curve,
     shuffle_epsilon_lower,
 )
-
+from dpcore.limits import MAX_SHUFFLE_USERS
 
 # ---------------------------------------------------------------------------------------------
 # Published figures

@@ -17,9 +17,9 @@ from dpcore.mechanisms import (
     calibrate,
     exponential_probabilities,
     gaussian_sigma,
-    sample_exponential,
     rr_epsilon,
     rr_truth_probability,
+    sample_exponential,
 )
 
 ALPHA = 1e-3  # false-alarm rate of each statistical test below, with a fixed seed

@@ -9,8 +9,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import integrate
-from scipy import stats
+from scipy import integrate, stats
 
 from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import calibrate, exponential_probabilities

@@ -15,9 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import optimize, stats
 
-from dpcore.limits import MAX_CATEGORIES
-from ui.classroom.limits import EPSILON_MAX, EPSILON_MIN
-from dpcore.mechanisms import rr_epsilon, rr_truth_probability
 from dpcore.columns import count_codes
 from dpcore.ldp.randomized_response import (
     BinaryEstimate,
@@ -31,15 +28,18 @@ from dpcore.ldp.randomized_response import (
     randomize_column,
     rr_correction_steps,
     rr_estimate,
+    rr_exact_interval,
     rr_perturb,
     rr_report_probability,
     rr_respond,
     rr_simulate_survey,
     rr_standard_error,
-    rr_exact_interval,
     rr_summary,
     rr_variance,
 )
+from dpcore.limits import MAX_CATEGORIES
+from dpcore.mechanisms import rr_epsilon, rr_truth_probability
+from ui.classroom.limits import EPSILON_MAX, EPSILON_MIN
 
 FALSE_ALARM = 1e-3
 

@@ -15,11 +15,7 @@ import numpy as np
 import pytest
 from dp_accounting.pld import privacy_loss_distribution as pld_lib
 from dp_accounting.pld import privacy_loss_mechanism
-from riskcal.analysis import (
-    get_advantage_from_adp,
-    get_beta_from_adp,
-    get_beta_from_pld,
-)
+from riskcal.analysis import get_advantage_from_adp, get_beta_from_adp, get_beta_from_pld
 from scipy import stats
 
 from dpcore.accounting import plan_pld, total_epsilon

@@ -15,9 +15,25 @@ import pytest
 from dpcore.errors import DPError
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
-    STAGES, answer_workload, correlation_matrix, counting_workload, declared_domains, draw_probability,
-    encode, half_sample, histogram_steps, resample, independent_baseline, interactive_vs_synthetic, marginal,
-    marginal_errors, mst_synthesize, sizes_of, synthesize_histogram, tvd, workload_error,
+    STAGES,
+    answer_workload,
+    correlation_matrix,
+    counting_workload,
+    declared_domains,
+    draw_probability,
+    encode,
+    half_sample,
+    histogram_steps,
+    independent_baseline,
+    interactive_vs_synthetic,
+    marginal,
+    marginal_errors,
+    mst_synthesize,
+    resample,
+    sizes_of,
+    synthesize_histogram,
+    tvd,
+    workload_error,
 )
 from dpcore.synthetic import mst as mst_module
 from dpcore.synthetic.histogram import normalise

@@ -37,8 +37,24 @@ from pathlib import Path
 from typing import Literal
 
 from sqlalchemy import (
-    Boolean, Connection, Row, DateTime, Engine, Float, ForeignKey, Index, Integer, String, UniqueConstraint,
-    create_engine, delete, event, func, insert, select, update,
+    Boolean,
+    Connection,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    Row,
+    String,
+    UniqueConstraint,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.exc import TimeoutError as PoolTimeout

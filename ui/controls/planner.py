@@ -32,11 +32,11 @@ from ui.state import url_choice
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.text.planner_sensitivity import TEXT as SENS
-from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner import cost
 from ui.views.planner import ledger as ledger_view
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
+from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner.plan import PlanView, name_of, unique_names
 from ui.widgets import delta_select
 

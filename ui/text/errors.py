@@ -354,7 +354,6 @@ EN: dict[str, str] = {
     "likelihoods_invalid": "The likelihoods must be finite numbers of at least 0, one under D and one under D' per output.",
     "term.The noise scale": "The noise scale",
     "draws_range": "Every draw must be an option number from 0 to {largest}.",
-    "term.The number of checkpoints": "The number of checkpoints",
     "synthetic_domain_empty": "Declare at least one value in the domain.",
     "synthetic_value_outside": "The column {column!r} has {count} value(s) outside its declared domain (the first is {value}): declare every possible value, or clean the data first.",
     "synthetic_domain_spec": "The domain of {column!r} must be a list of categories or (lower, upper, number of bins), got {spec}.",

@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from dpcore.errors import DPError
-from dpcore.limits import EPSILON_GRID
 from dpcore.ldp.oracles import ORACLES, best_oracle, theoretical_variance
 from dpcore.ldp.sample_size import users_needed_central, users_needed_local
+from dpcore.limits import EPSILON_GRID
 from ui import fmt
 from ui.i18n import language
 from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, shuffle

@@ -166,9 +166,8 @@ def test_the_cost_tab_lists_every_accountant_and_the_plain_sum_equals_the_plan_s
 
 
 def test_the_risk_tab_reads_the_posterior_band_and_the_test_bound() -> None:
-    from ui.views.planner import risk
-
     from dpcore.mechanisms import calibrate
+    from ui.views.planner import risk
 
     shown = risk.compute(risk.Settings(((calibrate("laplace", 1.0), 1),), 0.0, 0.5))
     e = math.e

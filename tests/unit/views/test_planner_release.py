@@ -30,14 +30,7 @@ from ui import fmt
 from ui.safe import md_escape
 from ui.views.planner import plan
 from ui.views.planner.items import Item, statistic
-from ui.views.planner.release import (
-    opendp_script,
-    quantile_scale,
-    release,
-    report_json,
-    values_csv,
-    values_table,
-)
+from ui.views.planner.release import opendp_script, quantile_scale, release, report_json, values_csv, values_table
 
 N = 1237
 CATEGORY_COUNTS = {"north": 611, "south": 313, "west": 313}

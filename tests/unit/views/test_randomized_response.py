@@ -8,7 +8,6 @@ import pandas as pd
 import pytest
 
 from dpcore.columns import answer_columns
-
 from ui.views.randomized_response import book, column, local, protocol
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from dpcore.audit import epsilon_lower_bound
 from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
-
 from dpcore.synthetic import SynthesisResult, declared_domains, decode, encode
 from ui.i18n import language
 from ui.views.synthetic import lesson, mst, pupils, report, tradeoff

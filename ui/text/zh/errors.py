@@ -345,7 +345,6 @@ TEXT: dict[str, str] = {
     "likelihoods_invalid": "似然必须是不小于 0 的有限数字，每个输出对应 D 下和 D' 下各一个。",
     "term.The noise scale": "噪声尺度",
     "draws_range": "每次抽取都必须是 0 到 {largest} 之间的选项编号。",
-    "term.The number of checkpoints": "检查点个数",
     "synthetic_domain_empty": "请在值域中至少声明一个值。",
     "synthetic_value_outside": "列 {column!r} 有 {count} 个值不在其声明的值域内（第一个是 {value}）：请声明每一个可能的值，或先清理数据。",
     "synthetic_domain_spec": "{column!r} 的值域必须是类别列表，或（下界, 上界, 分箱数），当前为 {spec}。",

@@ -15,15 +15,7 @@ from ui import fmt
 from ui.charts import attacks as charts
 from ui.reading import Block
 from ui.text.attacks import TEXT
-from ui.views.attacks.common import (
-    CURVE_KS,
-    TOL,
-    TRACES,
-    checkpoints,
-    exact_probability,
-    trace_chart,
-    trace_range,
-)
+from ui.views.attacks.common import CURVE_KS, TOL, TRACES, checkpoints, exact_probability, trace_chart, trace_range
 from ui.views.steps import at_each
 
 # The k at which attackers are simulated for the recovery chart (the chosen k is added).

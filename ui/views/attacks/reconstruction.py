@@ -13,8 +13,8 @@ import numpy as np
 from dpcore.reconstruction import attack, budget_scale
 from dpcore.rng import make_rng
 from ui import fmt
-from ui.charts import curves
 from ui.charts import attacks as charts
+from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.i18n import current
 from ui.text.attacks import TEXT

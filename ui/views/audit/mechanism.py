@@ -20,8 +20,8 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
-from ui.views.steps import ChartSteps
 from ui.text.audit import TEXT
+from ui.views.steps import ChartSteps
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 DEFAULT_MECHANISM = "discrete_laplace"  # numpy's Laplace fails the exact support test: not the page's first view

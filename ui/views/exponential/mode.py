@@ -10,8 +10,8 @@ from dpcore.pricing import private_mode
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import exponential as charts
-from ui.safe import md_escape
 from ui.i18n import per_language
+from ui.safe import md_escape
 from ui.text.exponential import TEXT
 
 BARS = per_language(lambda: charts.ModeLabels(tuple(TEXT["mode_chart_title"].split("\n")), TEXT["mode_value_axis"],

@@ -13,8 +13,8 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import animations as charts
 from ui.text.animations import TEXT
-from ui.views.animation import AnimationView, animation_view
 from ui.text.common import TEXT as COMMON
+from ui.views.animation import AnimationView, animation_view
 from ui.views.histogram.counts import CountsView
 
 DRAWS = 30

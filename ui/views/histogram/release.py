@@ -21,8 +21,8 @@ from dpcore.histogram import PostProcessing, noisy_counts, post_process, utility
 from dpcore.mechanisms import AdditiveNoise, GaussianMethod, NoiseKind, calibrate
 from dpcore.rng import make_rng
 from ui import fmt
-from ui.reading import Block
 from ui.charts.histogram import BarsLabels, DistributionLabels, output_distributions, paired_histograms, steady_range
+from ui.reading import Block
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.views.histogram.counts import CountsView

@@ -10,9 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dpcore.ldp.oracles import (
-    ORACLES, best_oracle, exact_variance, report_bits, theoretical_variance,
-)
+from dpcore.ldp.oracles import ORACLES, best_oracle, exact_variance, report_bits, theoretical_variance
 from dpcore.ldp.sweep import sweep_estimates
 from dpcore.rng import make_rng
 from ui import fmt

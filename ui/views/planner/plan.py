@@ -20,15 +20,15 @@ from dpcore.mechanisms import AdditiveNoise, calibrate
 from dpcore.protection import Protection
 from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
-from ui.errors import message
-from ui.safe import md_escape
 from ui.charts.planner import AccuracyLabels, TypedTarget, accuracy_curves
+from ui.errors import message
 from ui.i18n import per_language
-from ui.text.common import TEXT as COMMON
 from ui.reading import Block, Rows
+from ui.safe import md_escape
+from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
-from ui.views.steps import ChartSteps, at_each
 from ui.views.planner.items import Item, Statistic, statistic
+from ui.views.steps import ChartSteps, at_each
 
 Direction = Literal["budget", "accuracy"]
 CURVE_EPSILONS = np.geomspace(0.01, 20, 30)

@@ -9,6 +9,7 @@ and never outside it. Published real-world epsilons give the number a scale.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from dpcore.accounting import plan_pld, total_epsilon

@@ -12,8 +12,8 @@ from ui import fmt
 from ui.charts import posterior as charts
 from ui.i18n import per_language
 from ui.text.posterior import TEXT
-from ui.views.steps import ChartSteps, at_each
 from ui.views.posterior.words import odds
+from ui.views.steps import ChartSteps, at_each
 
 # Comparison epsilons drawn in grey; their curves do not move with the chosen epsilon or prior.
 BAND_EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0)

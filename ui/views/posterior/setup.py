@@ -10,9 +10,9 @@ from dpcore.mechanisms import GaussianMethod
 from dpcore.posterior import AttackKind, AttackModel, CountPair, attack_model
 from ui import fmt
 from ui.errors import message
+from ui.reading import Block
 from ui.safe import md_escape
 from ui.text.common import TEXT as COMMON
-from ui.reading import Block
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import small
 

@@ -15,7 +15,6 @@ from ui.charts import randomized_response as charts
 from ui.text.randomized_response import TEXT
 from ui.views.steps import ChartSteps, at_each
 
-
 Toss = tuple[bool, bool, bool]  # (true answer is yes, coin shows heads, reported yes)
 
 

@@ -17,8 +17,18 @@ from dpcore.catalog import BUNDLED
 from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
-    SynthesisResult, correlation_matrix, counting_workload, encode, half_sample, independent_baseline, marginal,
-    marginal_errors, mst_synthesize, resample, sizes_of, workload_error,
+    SynthesisResult,
+    correlation_matrix,
+    counting_workload,
+    encode,
+    half_sample,
+    independent_baseline,
+    marginal,
+    marginal_errors,
+    mst_synthesize,
+    resample,
+    sizes_of,
+    workload_error,
 )
 from ui import fmt
 from ui.charts import curves

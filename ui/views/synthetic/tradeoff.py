@@ -10,7 +10,13 @@ import numpy as np
 
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
-    SynthesisResult, declared_domains, encode, half_sample, independent_baseline, marginal_errors, sizes_of,
+    SynthesisResult,
+    declared_domains,
+    encode,
+    half_sample,
+    independent_baseline,
+    marginal_errors,
+    sizes_of,
     workload_error,
 )
 from ui import fmt

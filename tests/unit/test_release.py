@@ -313,9 +313,9 @@ def test_release_quantile_draws_from_the_exact_permute_and_flip_distribution(q: 
     assert quantile_scale(stat, eps, protection) == pytest.approx(2 * m * max(q, 1 - q) / eps)
 
 
-def _planned(name: str, stat, eps: float, kind: str = "laplace", domain: HistogramDomain | None = None,
-             protection: Protection = Protection()) -> PlannedStatistic:
-    return PlannedStatistic(name, stat, eps, stat.events(kind, eps, protection), domain)
+def _planned(name: str, stat, eps: float, domain: HistogramDomain | None = None) -> PlannedStatistic:
+    """A statistic planned with Laplace noise at eps, for one row per person."""
+    return PlannedStatistic(name, stat, eps, stat.events("laplace", eps, Protection()), domain)
 
 
 def test_release_plan_bounds_each_person_with_fresh_randomness_then_draws_each_statistic() -> None:

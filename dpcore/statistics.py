@@ -3,8 +3,9 @@
 Each statistic is a frozen dataclass with `true_value(frame)`, `sensitivity(protection, neighbours)`
 (a `dpcore.neighbours.Sensitivity`) and `accuracy(...)` / `epsilon_for_accuracy(...)` for the page's
 two directions, and `events(...)`: what the accountants price for it (a mean: two halves; a quantile:
-the worst case of epsilon-DP). A plan's total delta is shared by `delta_shares`. Sensitivities follow dpcore.neighbours, multiplied by the m of the `Protection`
-(one person contributes at most m rows):
+the worst case of epsilon-DP). A plan's total delta is shared by `delta_shares`. Sensitivities
+follow dpcore.neighbours, multiplied by the m of the `Protection` (one person contributes at most m
+rows):
 
 | statistic                   | add/remove ("remove"): L1, L2  | substitution ("replace"): L1, L2     |
 |-----------------------------|--------------------------------|--------------------------------------|

@@ -16,6 +16,8 @@ import re
 
 import pandas as pd
 
+from dpcore.limits import MAX_FILE_NAME
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -42,16 +44,15 @@ def defuse_source() -> str:
 
 
 _NOT_NAME = re.compile(r"[^\w.-]+")
-MAX_NAME = 80
 
 
 def safe_file_name(name: str, default: str = "data.csv") -> str:
     """`name` as a plain file name: its last part only (no folder), every run of other characters
-    than letters, digits, `.`, `-` and `_` as one `_`, no leading dot or dash, at most MAX_NAME
+    than letters, digits, `.`, `-` and `_` as one `_`, no leading dot or dash, at most MAX_FILE_NAME
     characters (the extension kept); `default` when nothing is left."""
     base = _NOT_NAME.sub("_", re.split(r"[\\/]", str(name))[-1]).lstrip(".-_")
-    if len(base) > MAX_NAME:
+    if len(base) > MAX_FILE_NAME:
         stem, dot, extension = base.rpartition(".")
         extension = extension[:10] if dot and stem else ""
-        base = base[:MAX_NAME - len(extension) - 1].rstrip(".") + ("." + extension if extension else "")
+        base = base[:MAX_FILE_NAME - len(extension) - 1].rstrip(".") + ("." + extension if extension else "")
     return base or default

@@ -26,11 +26,9 @@ import pandas as pd
 
 from dpcore.columns import column_answers
 from dpcore.errors import DPError
-from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_TRACE_POINTS
+from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_PRICE_CANDIDATES, MAX_TRACE_POINTS
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
-
-MAX_PRICE_CANDIDATES = MAX_CATEGORIES
 
 # Course Table 6-4 (the sports vote, Delta_q = 1) exactly as printed: options, votes, and the
 # probabilities at eps = 0, 0.1 and 1 as the text strings the book shows.

@@ -2,8 +2,10 @@
 
 Each statistic is a frozen dataclass with `true_value(frame)`, `sensitivity(protection, neighbours)`
 (a `dpcore.neighbours.Sensitivity`) and `accuracy(...)` / `epsilon_for_accuracy(...)` for the page's
-two directions. Sensitivities follow dpcore.neighbours, multiplied by the m of the `Protection`
-(one person contributes at most m rows):
+two directions, and `events(...)`: what the accountants price for it (a mean: two halves; a quantile:
+the worst case of epsilon-DP). A plan's total delta is shared by `delta_shares`. Sensitivities
+follow dpcore.neighbours, multiplied by the m of the `Protection` (one person contributes at most m
+rows):
 
 | statistic                   | add/remove ("remove"): L1, L2  | substitution ("replace"): L1, L2     |
 |-----------------------------|--------------------------------|--------------------------------------|
@@ -48,10 +50,11 @@ sensitivity of a clamped sum).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -63,10 +66,12 @@ from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
 from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
 from dpcore.limits import MAX_QUANTILE_CANDIDATES
-from dpcore.mechanisms import NoiseKind, check_selection, selection_log_weights
+from dpcore.mechanisms import AdditiveNoise, NoiseKind, calibrate, check_selection, selection_log_weights
 from dpcore.neighbours import NEIGHBOUR_KINDS, NeighbourKind, Sensitivity, count_sensitivity, histogram_sensitivity
 from dpcore.protection import Protection
 from dpcore.validation import check_bounds
+
+Event = tuple[AdditiveNoise, int]  # a noise and how many times it is answered: what an accountant prices
 
 
 def _check_target(target: Any) -> float:
@@ -135,6 +140,13 @@ class _Additive:
         """The epsilon that gives ±target with probability 1 - alpha (the frame is not needed)."""
         sens = self.noise_sensitivity(kind, protection, neighbours)
         return noise_epsilon_for_accuracy(kind, target, sens, alpha, delta)
+
+    def events(
+        self, kind: NoiseKind, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this statistic at (epsilon, delta): its one noise, answered once."""
+        return ((calibrate(kind, epsilon, delta, self.noise_sensitivity(kind, protection, neighbours)), 1),)
 
 
 @dataclass(frozen=True)
@@ -394,6 +406,15 @@ class Mean:
             return 2 * float(get_epsilon_gaussian(unit, delta / 2))
         return self._discrete_epsilon(target, n, mu, s_sum, s_count, alpha)
 
+    def events(
+        self, kind: NoiseKind, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this mean at (epsilon, delta): the noisy sum and the noisy
+        count, each at (epsilon / 2, delta / 2) and answered once (basic composition adds them back up)."""
+        return tuple((calibrate(kind, epsilon / 2, delta / 2, part.noise_sensitivity(kind, protection, neighbours)), 1)
+                     for part in (self.sum_part, self.count_part))
+
     @staticmethod
     def _discrete_epsilon(target: float, n: float, mu: float, s_sum: float, s_count: float, alpha: float) -> float:
         """Root of bound(epsilon) = target for discrete Laplace noise, on ln epsilon (the bound falls
@@ -613,6 +634,18 @@ class Quantile:
         return math.exp(root + 2e-10)  # past the root's uncertainty, on the side that meets the target
 
 
+    def events(
+        self, kind: str, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this quantile at epsilon. It is a selection, pure epsilon-DP
+        with no additive noise: it is priced as the worst case of epsilon-DP, which a discrete Laplace
+        of sensitivity 1 is exactly (its privacy loss is only +-epsilon, as randomized response's), so
+        every accountant charges it no less than it could cost. `kind`, `delta` and `neighbours` change
+        nothing (the selection's scale already holds the person's m rows)."""
+        return ((calibrate("discrete_laplace", epsilon, 0.0, 1.0), 1),)
+
+
 def _check_quantile_kind(kind: Any) -> None:
     if kind != QUANTILE_MECHANISM:
         raise DPError("quantile_mechanism", f"A quantile is released by the exponential mechanism, not {kind!r}.",
@@ -625,6 +658,14 @@ def _checked_alpha(alpha: Any) -> float:
 
 
 Statistic = Count | Histogram | Sum | Mean | Quantile
+
+
+def delta_shares(mechanisms: Sequence[str], delta: float) -> list[float]:
+    """Each statistic's share of a plan's total delta, given its mechanism: the Gaussian ones share
+    it equally, the others are pure (0). By basic composition the shares add up to the total (0 when
+    no statistic is Gaussian)."""
+    gaussians = sum(1 for m in mechanisms if m == "gaussian")
+    return [delta / gaussians if m == "gaussian" else 0.0 for m in mechanisms]
 
 
 @dataclass(frozen=True)

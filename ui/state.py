@@ -27,6 +27,7 @@ from dpcore.limits import (
     MAX_BINS,
     MAX_GAME_ROUNDS,
     MAX_LDP_DOMAIN,
+    MAX_NUMBER_TEXT,
     MAX_REPEATED_QUERIES,
     MAX_RESPONDENTS,
     MAX_SELECTION_DRAWS,
@@ -118,7 +119,6 @@ class Bound:
         return math.isfinite(value) and whole and self.low <= value <= self.high
 
 
-MAX_NUMBER_TEXT = 40  # characters: more is no number a widget here takes (a 10 KB seed overflowed)
 _TAG = "[0-9a-f]{6}"  # the histogram's per-column keys (ui/controls/histogram._tag)
 
 # Every parameter bound by Streamlit to a number or a switch, by its key (a regular expression for

@@ -37,12 +37,11 @@ import numpy as np
 from dpcore.errors import DPError
 from dpcore.ldp import hashing
 from dpcore.ldp.randomized_response import grr_perturb, grr_variance
-from dpcore.limits import MAX_LDP_DOMAIN, MAX_LDP_USERS
+from dpcore.limits import MAX_LDP_DOMAIN, MAX_LDP_USERS, MAX_ORACLE_EPSILON
 from dpcore.mechanisms import rr_truth_probability
 from dpcore.validation import check_choice, check_count, check_epsilon
 
 ORACLES: tuple[str, ...] = ("grr", "sue", "oue", "blh", "olh", "hr", "kss")
-MAX_ORACLE_EPSILON = 20.0  # beyond this every oracle is plain disclosure (e^20 ~ 5e8)
 UNARY = ("sue", "oue")
 HASHED = ("blh", "olh")
 _CHUNK_CELLS = 1 << 22  # users x items cells generated at once (4 MB of booleans)

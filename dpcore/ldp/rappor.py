@@ -45,12 +45,11 @@ from dpcore.limits import (
     MAX_RAPPOR_CANDIDATES,
     MAX_RAPPOR_COHORTS,
     MAX_RAPPOR_DAYS,
+    MAX_RAPPOR_HASHES,
     MAX_RAPPOR_REPORT_BITS,
 )
 from dpcore.validation import check_count, check_probability
 
-# Each hash takes two bytes of one md5 digest (16 bytes), so at most 8 hash functions.
-MAX_RAPPOR_HASHES = 8
 _CHUNK_CELLS = 2_000_000  # random draws generated at once (16 MB of float64)
 
 

@@ -19,9 +19,7 @@ import pandas as pd
 from dpcore.columns import category_labels
 from dpcore.errors import DPError
 from dpcore.histogram import Bins, CategoryBins, NumericBins
-from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS
-
-MAX_SYNTHETIC_COLUMNS = 20
+from dpcore.limits import MAX_SYNTHETIC_COLUMNS, MAX_SYNTHETIC_ROWS
 
 DomainSpec = tuple[str, ...] | tuple[float, float, int]
 

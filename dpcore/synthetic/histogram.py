@@ -21,10 +21,8 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
-from dpcore.limits import MAX_CATEGORIES
+from dpcore.limits import MAX_CATEGORIES, MAX_SYNTHETIC_ROWS
 from dpcore.validation import check_count, check_epsilon
-
-MAX_SYNTHETIC_ROWS = 1_000_000
 
 
 @dataclass(frozen=True)

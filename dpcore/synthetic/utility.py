@@ -21,10 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from dpcore.errors import DPError
-from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS, normalise
+from dpcore.limits import MAX_SYNTHETIC_ROWS, MAX_SYNTHETIC_WORKLOAD
+from dpcore.synthetic.histogram import normalise
 from dpcore.validation import check_count, check_epsilon
-
-MAX_WORKLOAD = 10_000
 
 Query = tuple[tuple[int, int], ...]  # conjunction of (column index, code)
 
@@ -102,7 +101,7 @@ def correlation_matrix(codes: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
 def counting_workload(sizes: Sequence[int], k: int, width: int, rng: np.random.Generator) -> tuple[Query, ...]:
     """`k` random counting queries, each a conjunction "column = value" over `width` distinct
     columns (columns and values uniform at random). Seeded by `rng`, so a page can repeat it."""
-    n_queries = check_count("The number of queries", k, minimum=1, maximum=MAX_WORKLOAD)
+    n_queries = check_count("The number of queries", k, minimum=1, maximum=MAX_SYNTHETIC_WORKLOAD)
     w = check_count("The number of columns per query", width, minimum=1, maximum=len(sizes))
     out = []
     for _ in range(n_queries):

@@ -17,18 +17,26 @@ from scipy import stats
 
 from dpcore.audit import epsilon_lower_bound
 from dpcore.errors import DPError
-from dpcore.histogram import histogram
+from dpcore.histogram import CategoryBins, histogram
 from dpcore.mechanisms import calibrate
+from dpcore.protection import Protection
 from dpcore.release import (
     HistogramDomain,
+    PlannedStatistic,
+    planned_noises,
+    quantile_scale,
     release_counts,
     release_histogram,
     release_key_selection,
+    release_plan,
+    release_quantile,
+    release_statistic,
     release_sum,
     require_declared,
     sum_sensitivity,
     threshold_delta,
 )
+from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 
 N = 20_000  # OpenDP draws per side of an audit (one vector call each: ~1 s for Laplace)
 
@@ -279,3 +287,71 @@ def test_key_selection_with_several_rows_per_person_and_bad_input() -> None:
         release_key_selection(pd.Series(["a"]), 1.0, 0.0)
     with pytest.raises(ValueError, match="Epsilon"):
         release_key_selection(pd.Series(["a"]), 0.0, 1e-6)
+
+
+# --- a quantile and a whole plan -------------------------------------------------------------------
+
+
+QUANTILE_DATA = pd.DataFrame({"x": [3.0, 7.0, 7.0, 12.0, 20.0, 20.0, 20.0, 31.0, 44.0, 58.0, np.nan]})
+
+
+@pytest.mark.parametrize("q,eps,m", [(0.5, 0.8, 1), (0.75, 2.0, 2)])
+def test_release_quantile_draws_from_the_exact_permute_and_flip_distribution(q: float, eps: float, m: int) -> None:
+    """2,000 OpenDP draws against `Quantile.probabilities` (McKenna & Sheldon's closed form, written
+    without OpenDP): a chi-square test with false-alarm rate 1e-3 (OpenDP cannot be seeded)."""
+    stat, protection = Quantile.on_bounds("x", q, 0, 60, 7), Protection(rows_per_person=m)
+    draws = 2_000
+    index = {c: i for i, c in enumerate(stat.candidates)}
+    seen = np.bincount([index[release_quantile(QUANTILE_DATA, stat, eps, protection)] for _ in range(draws)],
+                       minlength=len(stat.candidates))
+    expected = stat.probabilities(QUANTILE_DATA, eps, protection) * draws
+    keep = expected >= 5  # pool the rare candidates
+    observed, wanted = np.append(seen[keep], seen[~keep].sum()), np.append(expected[keep], expected[~keep].sum())
+    if wanted[-1] == 0:
+        observed, wanted = observed[:-1], wanted[:-1]
+    assert stats.chisquare(observed, wanted).pvalue > 1e-3
+    assert quantile_scale(stat, eps, protection) == pytest.approx(2 * m * max(q, 1 - q) / eps)
+
+
+def _planned(name: str, stat, eps: float, domain: HistogramDomain | None = None) -> PlannedStatistic:
+    """A statistic planned with Laplace noise at eps, for one row per person."""
+    return PlannedStatistic(name, stat, eps, stat.events("laplace", eps, Protection()), domain)
+
+
+def test_release_plan_bounds_each_person_with_fresh_randomness_then_draws_each_statistic() -> None:
+    # 50 people with 4 rows each, values 0..199: at m = 1 each person keeps one row chosen at random.
+    frame = pd.DataFrame({"pid": np.repeat(np.arange(50), 4), "x": np.arange(200.0),
+                          "c": ["a", "b"] * 100})
+    protection = Protection(rows_per_person=1, id_column="pid")
+    eps = 1e7  # Laplace noise of scale ~1e-5: within 1e-3 of the truth but with probability ~e^-100
+    plan = [_planned("rows", Count(), eps), _planned("total", Sum("x", 0, 200), eps),
+            _planned("mean", Mean("x", 0, 200), eps),
+            _planned("bars", Histogram("c", CategoryBins(("a", "b"))), eps, domain=HistogramDomain.typed(("a", "b")))]
+    drawn = release_plan(frame, plan, protection)
+    assert [labels for labels, _ in drawn] == [("",), ("",), ("",), ("a", "b")]
+    assert drawn[0][1][0] == pytest.approx(50, abs=1e-3) and sum(drawn[3][1]) == pytest.approx(50, abs=1e-3)
+    assert drawn[2][1][0] == pytest.approx(drawn[1][1][0] / 50, abs=1e-3)  # the same rows for every statistic
+    sums = {round(release_plan(frame, plan[1:2], protection)[0][1][0]) for _ in range(20)}
+    assert len(sums) > 1  # new rows kept at each release (the same 20 sums: probability ~ 0)
+    unbounded = release_plan(frame, plan[:1], Protection())  # no ID column: every row
+    assert unbounded[0][1][0] == pytest.approx(200, abs=1e-3)
+
+
+def test_release_plan_names_what_cannot_be_released() -> None:
+    frame = pd.DataFrame({"c": ["a", "b"]})
+    with pytest.raises(DPError) as caught:
+        release_plan(frame, [_planned("bars", Histogram("d", CategoryBins(("a",))), 1.0,
+                                      domain=HistogramDomain.typed(("a",)))], Protection())
+    assert caught.value.code == "not_releasable" and str(caught.value).startswith("bars: ")
+    with pytest.raises(DPError) as caught:  # bins not declared in public: refused, not drawn
+        release_statistic(frame, _planned("bars", Histogram("c", CategoryBins(("a", "b"))), 1.0), Protection())
+    assert caught.value.code == "undeclared_categories"
+    mean = _planned("mean", Mean("x", 0, 1), 1.0)
+    with pytest.raises(DPError) as caught:  # a mean planned with one noise instead of two
+        release_statistic(pd.DataFrame({"x": [0.5]}), PlannedStatistic("mean", mean.statistic, 1.0, mean.events[:1]),
+                          Protection())
+    assert caught.value.code == "plan_mismatch"
+    noise = calibrate("laplace", 1.0, 0.0, 1.0)
+    assert planned_noises("n", [(noise, 1)], 1) == (noise,)
+    with pytest.raises(DPError):
+        planned_noises("n", [(noise, 2)], 1)  # answered twice: not the noise the release adds once

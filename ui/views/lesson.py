@@ -11,11 +11,11 @@ import json
 from dataclasses import dataclass
 
 from dpcore.errors import DPError
+from dpcore.limits import MAX_LESSON_STEPS
 from ui.i18n import per_language
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
-MAX_STEPS = 100  # a lesson longer than this is not a lesson
 CONTROL_KEYS = ("present", "step", "lesson")  # presentation's own parameters, never part of a step
 
 
@@ -82,8 +82,9 @@ def from_json(text: str, pages: tuple[str, ...]) -> tuple[Step, ...]:
                        for s in steps)
     except (ValueError, KeyError, TypeError):
         raise DPError("bad_lesson", "This file is not a lesson saved by DP Explorer.") from None
-    if not 1 <= len(lesson) <= MAX_STEPS or any(s.page not in pages for s in lesson):
-        raise DPError("bad_lesson", f"A lesson holds 1 to {MAX_STEPS} views of this app's pages.", maximum=MAX_STEPS)
+    if not 1 <= len(lesson) <= MAX_LESSON_STEPS or any(s.page not in pages for s in lesson):
+        raise DPError("bad_lesson", f"A lesson holds 1 to {MAX_LESSON_STEPS} views of this app's pages.",
+                      maximum=MAX_LESSON_STEPS)
     return lesson
 
 

@@ -1,7 +1,8 @@
 """Draw a plan's release with OpenDP, and export it: the values (CSV), a JSON report, an OpenDP script.
 
 `release` draws every statistic of a plan (the rows of `ui.views.planner.plan.compute`) with
-OpenDP's samplers through `dpcore.release`, at the row's epsilon and delta and with the very
+OpenDP's samplers through `dpcore.release.release_plan` (contributions bounded with fresh
+randomness first, then each statistic), at the row's epsilon and delta and with the very
 mechanisms the row carries (`Row.events`), so the accuracy released is the accuracy planned:
 - a count (with its filter): `release_counts` on the true count;
 - a histogram: `release_histogram` on a declared domain (typed categories, or numeric bins on
@@ -37,16 +38,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
 from dpcore.export import defuse_source, safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.protection import Protection, bound_contributions
+from dpcore.protection import Protection
 from dpcore.provenance import package_versions
-from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
-from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
+from dpcore.release import HistogramDomain, PlannedStatistic, planned_noises, quantile_scale, release_plan
+from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.planner import TEXT
@@ -83,21 +83,13 @@ class PlanRelease:
 
 
 def _noises(row: Row, parts: int) -> tuple[AdditiveNoise, ...]:
-    """The row's calibrated mechanisms, each used once; DPError when the row does not plan `parts` of them."""
-    if len(row.events) != parts or any(count != 1 for _, count in row.events):
-        raise DPError("plan_mismatch", f"The plan of {row.name!r} does not say how to add its noise: "
-                      "compute the plan again before drawing the release.", name=row.name)
-    return tuple(noise for noise, _ in row.events)
+    """The row's calibrated mechanisms, each used once (dpcore.release.planned_noises)."""
+    return planned_noises(row.name, row.events, parts)
 
 
 def _column(item: Item) -> str | None:
     """The column a statistic reads: none for a count without a filter (it counts every row)."""
     return None if item.kind == "count" and item.equals is None else item.column
-
-
-def _plain(value: Any) -> float | int:
-    """A numpy number as a Python int (whole-number noise) or float."""
-    return int(value) if isinstance(value, (int, np.integer)) else float(value)
 
 
 def histogram_domain(item: Item) -> HistogramDomain:
@@ -110,73 +102,29 @@ def histogram_domain(item: Item) -> HistogramDomain:
     return HistogramDomain.public_bounds(item.lower, item.upper, item.bins)
 
 
-def quantile_scale(stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """The noise scale OpenDP's `make_private_quantile` takes for epsilon: 2 * score sensitivity / epsilon."""
-    return 2 * stat.score_sensitivity(protection) / epsilon
-
-
-def _draw_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """One candidate chosen by OpenDP's permute-and-flip; DPError if OpenDP would charge more than epsilon."""
-    import opendp.prelude as dp
-
-    dp.enable_features("contrib")
-    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
-    meas = dp.m.make_private_quantile(*space, dp.max_divergence(), list(stat.candidates), stat.q,
-                                      quantile_scale(stat, epsilon, protection))
-    if meas.map(protection.factor) > epsilon * (1 + 1e-9):
-        raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
-                      "quantile: compute the plan again.", epsilon=epsilon)
-    return float(meas(stat.values(frame).tolist()))
-
-
-def _draw(frame: pd.DataFrame, row: Row, protection: Protection) -> tuple[tuple[str, ...], tuple[float | int, ...]]:
-    """The labels and released values of one row."""
-    stat = row.stat
-    if isinstance(stat, Quantile):
-        return ("",), (_draw_quantile(frame, stat, row.epsilon, protection),)
-    if isinstance(stat, Mean):
-        sum_noise, count_noise = _noises(row, 2)
-        total = release_sum(stat.sum_part.values(frame), stat.lower, stat.upper, sum_noise, protection.factor).value
-        count = float(release_counts([stat.count_part.true_value(frame)], count_noise)[0])
-        return ("",), (float(np.clip(total / max(count, 1.0), stat.lower, stat.upper)),)
-    (noise,) = _noises(row, 1)
-    if isinstance(stat, Histogram):
-        drawn = release_histogram(frame, stat.column, histogram_domain(row.item), noise)
-        return drawn.labels, tuple(_plain(v) for v in drawn.values)
-    if isinstance(stat, Sum):
-        return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
-    if isinstance(stat, Count):
-        return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
-    raise DPError("unknown_statistic", f"{row.name!r} cannot be released.", name=row.name)
+def _planned(row: Row) -> PlannedStatistic:
+    """A row of the plan as dpcore.release draws it (a histogram with its declared bins)."""
+    domain = histogram_domain(row.item) if row.item.kind == "histogram" else None
+    return PlannedStatistic(row.name, row.stat, row.epsilon, row.events, domain)  # type: ignore[arg-type]
 
 
 def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) -> PlanRelease:
-    """Draw every statistic of the plan with OpenDP; rows with a `problem` are skipped.
+    """Draw every statistic of the plan with OpenDP (dpcore.release.release_plan); rows with a
+    `problem` are skipped.
 
-    `frame` is the table as it is, before contribution bounding: with an ID column, the rows each
-    person keeps are chosen here, with fresh secret randomness drawn for this release alone (never
-    the page's seed, never shown or kept; issue 30, item 1). Raises DPError for anything that cannot
-    be released (no releasable row, undeclared bins, a row whose noise does not match its kind, bad
-    data for OpenDP), before anything is returned.
+    `frame` is the table as it is, before contribution bounding: `release_plan` chooses the rows each
+    person keeps with fresh secret randomness drawn for this release alone (issue 30, item 1). Raises
+    DPError for anything that cannot be released (no releasable row, undeclared bins, a row whose
+    noise does not match its kind, bad data for OpenDP), before anything is returned.
     """
-    if protection.id_column is not None:
-        frame = bound_contributions(frame, protection.id_column, protection.rows_per_person,
-                                    np.random.default_rng()).frame  # no seed: the OS's entropy
-    drawn = []
-    for row in rows:
-        if row.problem:
-            continue
-        try:
-            labels, values = _draw(frame, row, protection)
-        except DPError:
-            raise
-        except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{row.name}: {exc}", name=row.name, error=exc) from None
-        drawn.append(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, values,
-                                      float(row.epsilon), float(row.delta)))
+    kept = [row for row in rows if not row.problem]
+    values = release_plan(frame, [_planned(row) for row in kept], protection)
+    drawn = tuple(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, numbers,
+                                   float(row.epsilon), float(row.delta))
+                  for row, (labels, numbers) in zip(kept, values, strict=True))
     if not drawn:
         raise DPError("nothing_to_release", TEXT["release_nothing"])
-    return PlanRelease(tuple(drawn), float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
+    return PlanRelease(drawn, float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
                        datetime.now(timezone.utc))
 
 

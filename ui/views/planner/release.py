@@ -20,8 +20,9 @@ the plan. The expected accuracy of a mean and of a quantile is computed on the t
 bound uses the true count and mean; the quantile's is read off its output distribution on the data),
 so the report flags those figures: they are for the data owner, not for publication.
 
-The script (`opendp_script`) redoes the same release on the same CSV with OpenDP alone; every user
-string (column names, categories, file name) enters it through `repr`, inside one data literal.
+The script (`opendp_script`) redoes the same release on the same CSV with OpenDP alone: the template
+ui/views/planner/scripts/opendp_release.py with the plan's values; every user string (column names,
+categories, file name) enters it through `repr`, inside its data literals.
 
 References: OpenDP 0.16 `make_laplace`, `make_gaussian`, `make_clamp`, `make_sum`,
 `make_private_quantile`; McKenna & Sheldon, "Permute-and-Flip" (NeurIPS 2020); OWASP, "CSV
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import json
 import math
-import pprint
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -41,7 +41,7 @@ from typing import Any
 import pandas as pd
 
 from dpcore.errors import DPError
-from dpcore.export import defuse_source, safe_csv_bytes, safe_file_name
+from dpcore.export import safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection
 from dpcore.provenance import package_versions
@@ -50,6 +50,7 @@ from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.planner import TEXT
+from ui.views.planner import scripts
 from ui.views.planner.items import Item, StatKind, statistic
 from ui.views.planner.plan import Row
 
@@ -277,145 +278,20 @@ def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
     return entry
 
 
-_SCRIPT_BODY = '''
-
-def bounded(frame):
-    """At most ROWS_PER_PERSON rows per person, chosen at random; rows without an ID are dropped."""
-    if ID_COLUMN is None:
-        return frame
-    kept = frame[frame[ID_COLUMN].notna()].sample(frac=1.0)
-    return kept.groupby(ID_COLUMN, sort=False).head(ROWS_PER_PERSON).sort_index()
-
-
-def is_numeric(series):
-    return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
-
-
-def numbers(frame, column):
-    """The column's numbers, missing cells left out."""
-    values = pd.to_numeric(frame[column], errors="raise").to_numpy(dtype=float)
-    return values[~np.isnan(values)]
-
-
-def noisy_counts(counts, noise):
-    """Counts plus OpenDP noise of the planned kind and scale (whole numbers for discrete Laplace)."""
-    if noise["kind"] == "discrete_laplace":
-        space = dp.vector_domain(dp.atom_domain(T="i64")), dp.l1_distance(T="i64")
-        return [int(v) for v in dp.m.make_laplace(*space, scale=noise["scale"])([int(c) for c in counts])]
-    domain = dp.vector_domain(dp.atom_domain(T=float, nan=False))
-    if noise["kind"] == "laplace":
-        meas = dp.m.make_laplace(domain, dp.l1_distance(T=float), scale=noise["scale"])
-    else:
-        meas = dp.m.make_gaussian(domain, dp.l2_distance(T=float), scale=noise["scale"])
-    return [float(v) for v in meas([float(c) for c in counts])]
-
-
-def noisy_sum(values, lower, upper, noise):
-    """OpenDP clamps to the public bounds and sums; the noise scale grows if OpenDP's sensitivity is larger."""
-    integer = noise["kind"] == "discrete_laplace"
-    atom = dp.atom_domain(T="i64") if integer else dp.atom_domain(T=float, nan=False)
-    bounds = (int(lower), int(upper)) if integer else (float(lower), float(upper))
-    summed = dp.t.make_clamp(dp.vector_domain(atom), dp.symmetric_distance(), bounds=bounds) >> dp.t.then_sum()
-    scale = noise["scale"] * max(1.0, summed.map(ROWS_PER_PERSON) / noise["sensitivity"])
-    then = dp.m.then_gaussian if noise["kind"] == "gaussian" else dp.m.then_laplace
-    data = np.clip(values, lower, upper).astype(np.int64).tolist() if integer else values.tolist()
-    return float((summed >> then(scale=scale))(data))
-
-
-def count_rows(frame, stat):
-    """COUNT(*), or the rows where the column equals the filter value (missing cells never match)."""
-    if stat["equals"] is None:
-        return len(frame)
-    series = frame[stat["column"]]
-    if is_numeric(series):
-        match = series == float(stat["equals"])
-    else:
-        match = (series.astype("string") == str(stat["equals"])).fillna(False)
-    return int((match & series.notna()).sum())
-
-
-def histogram_counts(frame, stat):
-    """Counts per declared bin, empty bins included; values outside numeric bounds go to the end bins."""
-    values = frame[stat["column"]].dropna()
-    if "bins" in stat:
-        x = pd.to_numeric(values, errors="raise").to_numpy(dtype=float)
-        width = (stat["upper"] - stat["lower"]) / stat["bins"]
-        index = np.clip(np.floor((x - stat["lower"]) / width), 0, stat["bins"] - 1).astype(np.int64)
-        return np.bincount(index, minlength=stat["bins"]).tolist()
-    if is_numeric(values):
-        labels = [f"{v:g}" for v in values.to_numpy(dtype=float)]
-    else:
-        labels = values.astype(str).tolist()
-    position = {label: i for i, label in enumerate(stat["labels"])}
-    counts = [0] * len(stat["labels"])
-    for label in labels:
-        if label in position:
-            counts[position[label]] += 1
-    return counts
-
-
-def private_quantile(values, stat):
-    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
-    meas = dp.m.make_private_quantile(*space, dp.max_divergence(), stat["candidates"], stat["q"], stat["scale"])
-    return float(meas(values.tolist()))
-
-
-def released(frame, stat):
-    """(label, value) pairs of one statistic."""
-    kind = stat["kind"]
-    if kind == "count":
-        return [("", noisy_counts([count_rows(frame, stat)], stat["noise"])[0])]
-    if kind == "histogram":
-        return list(zip(stat["labels"], noisy_counts(histogram_counts(frame, stat), stat["noise"])))
-    values = numbers(frame, stat["column"])
-    if kind == "sum":
-        return [("", noisy_sum(values, stat["lower"], stat["upper"], stat["noise"]))]
-    if kind == "mean":
-        total = noisy_sum(values, stat["lower"], stat["upper"], stat["noise"][0])
-        count = noisy_counts([values.size], stat["noise"][1])[0]
-        return [("", float(np.clip(total / max(count, 1.0), stat["lower"], stat["upper"])))]
-    return [("", private_quantile(values, stat))]
-
-
-def main():
-    frame = bounded(pd.read_csv(CSV_FILE))
-    out = csv.writer(sys.stdout)
-    out.writerow(["statistic", "label", "value"])
-    for stat in PLAN:
-        for label, value in released(frame, stat):
-            out.writerow([_defuse(stat["name"]), _defuse(label), value])  # no cell read as a formula
-
-
-if __name__ == "__main__":
-    main()
-'''
-
-
 def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) -> str:
     """A standalone Python script that redoes the plan's release with OpenDP 0.16 on the CSV `csv_name`
     (as `safe_file_name` makes it: the name a browser sent is the user's text).
 
+    The script is the template `ui/views/planner/scripts/opendp_release.py` with this plan's values.
     It bounds contributions as the app does (at most m rows per person, rows without an ID dropped;
     chosen at random, not with the app's seed), builds each measurement with the planned scale and
     bounds, and prints one CSV line per released number, its labels defused for spreadsheets as the
-    app's own CSV is (`defuse_source`). Rows with a `problem` are left out. Every user string reaches
-    the script through `repr` inside one data literal, never as code.
+    app's own CSV is. Rows with a `problem` are left out. Every user string reaches the script through
+    `repr` inside the template's data literals, never as code.
     """
-    plan = script_plan(rows, protection)
-    csv_name = safe_file_name(csv_name)
-    header = (
-        '"""Redo a release planned in DP Explorer, with OpenDP 0.16, on the same CSV file.\n\n'
-        "Every run draws new noise (from the operating system's entropy) with the same scales, and\n"
-        "spends the same privacy budget again. Prints one line per released number (CSV).\n"
-        "The file is read with pandas' defaults (commas, UTF-8, a header row): a file the app had to\n"
-        "repair (another separator, decimal commas, renamed columns) should be saved that way first.\n"
-        f"Put the data file beside this script, named {csv_name}, and run it from that folder.\n"
-        '"""\n\n'
-        "import csv\nimport sys\n\nimport numpy as np\nimport opendp.prelude as dp\nimport pandas as pd\n\n"
-        'dp.enable_features("contrib")\n\n'
-        f"CSV_FILE = {csv_name!r}\n"
-        f"ID_COLUMN = {protection.id_column!r}\n"
-        f"ROWS_PER_PERSON = {int(protection.factor)!r}\n"
-        f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n\n\n"
-    )
-    return header + defuse_source() + _SCRIPT_BODY
+    return scripts.fill("opendp_release", {
+        "CSV_FILE": safe_file_name(csv_name),
+        "ID_COLUMN": protection.id_column,
+        "ROWS_PER_PERSON": int(protection.factor),
+        "PLAN": script_plan(rows, protection),
+    })

@@ -92,3 +92,52 @@ def test_no_module_of_ui_or_dpcore_imports_itself_back() -> None:
     graph = {name: _project_imports(path, names) - {name} for name, path in names.items()}
     cycle = _cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def _is_session_state(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "session_state"
+
+
+def _reads_session_state(node: ast.AST) -> bool:
+    """`st.session_state[k]`, `st.session_state.get(k, ...)` or `st.session_state.setdefault(k, ...)`."""
+    if isinstance(node, ast.Subscript):
+        return _is_session_state(node.value)
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "setdefault") and _is_session_state(node.func.value))
+
+
+def _positional_records(module: Path) -> list[str]:
+    """Where `module` keeps a record in the session as a tuple or a dict of fields, or reads one by
+    position: a tuple stored in the session (or in a dict kept there), a tuple or a dict with keys as
+    the default of `get`/`setdefault`, `kept[0]` on a value read from the session."""
+    found = []
+    for function in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            continue
+        kept = {t.id for node in ast.walk(function) if isinstance(node, ast.Assign | ast.AnnAssign)
+                and node.value is not None and _reads_session_state(node.value)
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]) if isinstance(t, ast.Name)}
+        for node in ast.walk(function):
+            line = f"{module.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+                for target in node.targets:
+                    if isinstance(target, ast.Subscript) and (
+                            _is_session_state(target.value)
+                            or isinstance(target.value, ast.Name) and target.value.id in kept):
+                        found.append(f"{line}: a tuple stored in the session")
+            elif _reads_session_state(node) and isinstance(node, ast.Call) and len(node.args) > 1:
+                default = node.args[1]
+                if isinstance(default, ast.Tuple) and default.elts or isinstance(default, ast.Dict) and default.keys:
+                    found.append(f"{line}: a tuple or dict of fields as a session default")
+            elif (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in kept
+                  and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int)):
+                found.append(f"{line}: a record read by position")
+    return found
+
+
+def test_session_records_are_named_not_positional() -> None:
+    """What a page keeps in st.session_state is a frozen dataclass with named fields, not a tuple
+    read as `kept[0]` (issue 31)."""
+    modules = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "pages").glob("*.py")])
+    found = sorted({f for module in modules for f in _positional_records(module)})
+    assert not found, "\n".join(found)

@@ -81,6 +81,7 @@ def test_shifting_every_score_changes_nothing() -> None:
     np.testing.assert_allclose(exponential_probabilities(np.array(SCORES) + 1e8, 0.7), base, rtol=1e-6)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     scores=st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=30),

@@ -3,6 +3,7 @@ or plotting libraries, no module of ui/views imports streamlit, and no two modul
 (not even inside a function)."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,15 @@ FORBIDDEN = {"streamlit", "plotly", "altair", "ui", "pages"}
 PACKAGES = ("ui", "dpcore")
 
 
+@functools.cache
+def _tree(module: Path) -> ast.Module:
+    """`module` parsed once for all the tests here (parsing every module twice costs a second)."""
+    return ast.parse(module.read_text(encoding="utf-8"))
+
+
 def _imports(module: Path) -> set[str]:
-    tree = ast.parse(module.read_text(encoding="utf-8"))
     imported = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
             imported |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -50,7 +56,7 @@ def _project_imports(path: Path, names: dict[str, Path]) -> set[str]:
     """The modules of ui and dpcore that `path` imports anywhere in it (`from a import b` counts a.b
     when b is a module, else a)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name in names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -110,14 +116,17 @@ def _positional_records(module: Path) -> list[str]:
     """Where `module` keeps a record in the session as a tuple or a dict of fields, or reads one by
     position: a tuple stored in the session (or in a dict kept there), a tuple or a dict with keys as
     the default of `get`/`setdefault`, `kept[0]` on a value read from the session."""
-    found = []
-    for function in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+    found: list[str] = []
+    if "session_state" not in module.read_text(encoding="utf-8"):
+        return found
+    for function in ast.walk(_tree(module)):
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
             continue
-        kept = {t.id for node in ast.walk(function) if isinstance(node, ast.Assign | ast.AnnAssign)
+        nodes = list(ast.walk(function))
+        kept = {t.id for node in nodes if isinstance(node, ast.Assign | ast.AnnAssign)
                 and node.value is not None and _reads_session_state(node.value)
                 for t in (node.targets if isinstance(node, ast.Assign) else [node.target]) if isinstance(t, ast.Name)}
-        for node in ast.walk(function):
+        for node in nodes:
             line = f"{module.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
                 for target in node.targets:

@@ -72,6 +72,7 @@ def _true_delta(sigma: float, epsilon: float, sensitivity: float) -> float:
     ).get_delta_for_epsilon(epsilon)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "eps,delta,true_delta", [(20.0, 1e-5, 1.5e-3), (15.0, 0.1, 0.82)]  # the measurements
 )

@@ -57,6 +57,7 @@ def test_bounds_match_the_closed_form_on_a_grid(prior: float, eps: float) -> Non
     assert float(upper) == pytest.approx(ref_upper, rel=1e-12, abs=1e-15)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(prior=priors, eps=epsilons)
 def test_bounds_are_probabilities_around_the_prior(prior: float, eps: float) -> None:
@@ -173,6 +174,7 @@ def test_laplace_posteriors_stay_inside_the_band(eps: float, prior: float, offse
     assert abs(reading.privacy_loss) <= eps * (1 + 1e-9)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(eps=app_epsilons, prior=priors, output=st.integers(min_value=-10_000, max_value=10_000))
 def test_discrete_laplace_posteriors_stay_inside_the_band(eps: float, prior: float, output: int) -> None:
@@ -180,6 +182,7 @@ def test_discrete_laplace_posteriors_stay_inside_the_band(eps: float, prior: flo
     assert post.read_output(model, prior, output).inside_band
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(eps=app_epsilons, prior=priors, output=st.sampled_from([0, 1]))
 def test_randomized_response_posteriors_stay_inside_the_band(eps: float, prior: float, output: int) -> None:
@@ -250,6 +253,7 @@ CALIBRATIONS = [(eps, delta, method) for eps, delta in GAUSSIANS for method in (
                 if method == "analytic" or eps < 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("eps", "delta", "method"), CALIBRATIONS)
 def test_gaussian_delta_by_integration_matches_analytic_and_dp_accounting(eps: float, delta: float,
                                                                         method: str) -> None:

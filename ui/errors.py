@@ -1,6 +1,6 @@
 """An error dpcore raised, as a sentence in the language of the run.
 
-`message(exc)` is what `ui.page.show_error` shows. In English it is `str(exc)`. In another language a
+`message(exc)` is what `ui.feedback.show_error` shows. In English it is `str(exc)`. In another language a
 `DPError` is rewritten from its code and params with the sentence of `ui/text/<lang>/errors.py`:
 among the English templates of its code (`code`, or `code.variant` when one kind of mistake has
 several wordings) it takes the one that, given the params, reproduces `str(exc)` exactly, so a

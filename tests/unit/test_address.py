@@ -62,6 +62,7 @@ def _bound_calls() -> list[tuple[str, int, str, ast.Call, ast.Module]]:
     return found
 
 
+@pytest.mark.slow
 def test_every_bound_number_and_switch_is_in_the_registry_with_its_widget_s_range() -> None:
     calls = _bound_calls()
     assert len(calls) > 40

@@ -54,6 +54,7 @@ def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
+@pytest.mark.slow
 def test_every_code_dpcore_raises_has_an_english_and_a_chinese_template() -> None:
     codes = _literal_codes()
     assert len(codes) > 100
@@ -64,6 +65,7 @@ def test_every_code_dpcore_raises_has_an_english_and_a_chinese_template() -> Non
             assert _CJK.search(ZH[key]) or "error" in _placeholders(ZH[key]), key  # Chinese, or a wrapped check
 
 
+@pytest.mark.slow
 def test_every_raise_site_has_a_template_with_its_wording() -> None:
     """The English template of each site says what its f-string says (only the holes may differ)."""
     unmatched = []
@@ -285,6 +287,7 @@ def test_plain_errors_and_drifted_sentences_stay_as_written() -> None:
         assert message(unknown) == "Whatever."
 
 
+@pytest.mark.slow
 def test_the_row_name_table_is_complete_for_every_term_param() -> None:
     """Every phrase dpcore passes as `what` to a check has a term, so it reads in Chinese."""
     checks = ("check_count", "check_positive", "check_probability")

@@ -182,6 +182,7 @@ def test_a_sent_file_name_becomes_a_plain_safe_one(sent: str, safe: str) -> None
     assert safe_file_name(sent) == safe
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["laplace", "gaussian", "discrete_laplace"])
 def test_opendp_release_has_the_calibrated_spread(kind: str) -> None:
     m = calibrate(kind, 1.0, 1e-5)

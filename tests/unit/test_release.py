@@ -82,6 +82,7 @@ LAWS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,eps,size", [("laplace", 0.5, N), ("gaussian", 1.0, 8_000), ("discrete_laplace", 0.3, N)])
 def test_released_noise_has_the_mechanisms_mean_and_variance(kind: str, eps: float, size: int) -> None:
     m = calibrate(kind, eps, 1e-5, 2.0)
@@ -99,6 +100,7 @@ def test_released_noise_has_the_mechanisms_mean_and_variance(kind: str, eps: flo
 # --- audits of the release path -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,eps,delta,size", [("laplace", 1.0, 0.0, N), ("discrete_laplace", 0.5, 0.0, N),
                                                  ("gaussian", 1.0, 1e-5, 8_000)])
 def test_audit_of_opendp_counts_stays_at_or_below_epsilon(kind: str, eps: float, delta: float, size: int) -> None:
@@ -115,6 +117,7 @@ def _people(with_zed: bool) -> pd.DataFrame:
     return pd.DataFrame({"job": rows + (["Astronaut"] if with_zed else [])})
 
 
+@pytest.mark.slow
 def test_bins_read_from_the_data_leak_and_declared_bins_do_not() -> None:
     d, d_prime = _people(True), _people(False)  # Zed, the only astronaut, is in D only
     observed_d, observed_dp = HistogramDomain.observed(d["job"]), HistogramDomain.observed(d_prime["job"])
@@ -184,6 +187,7 @@ def test_sum_sensitivity_is_opendps_and_never_below_the_textbook() -> None:
     assert sum_sensitivity(-3.0, 100.0, "gaussian") == pytest.approx(103.0, rel=1e-6)
 
 
+@pytest.mark.slow
 def test_release_sum_is_the_clamped_sum_plus_the_planned_noise() -> None:
     values = np.array([5.0, 20.0, 120.0, -7.0, np.nan, np.inf])
     true = float(np.clip(values[~np.isnan(values)], 0, 50).sum())  # 5 + 20 + 50 + 0 + 50
@@ -251,6 +255,7 @@ def _threshold_release(scale: float, threshold: int):  # noqa: ANN202 - an OpenD
     return counted >> dp.m.then_laplace_threshold(scale=scale, threshold=threshold)
 
 
+@pytest.mark.slow
 def test_threshold_delta_is_the_measured_rate_a_lone_category_shows_up() -> None:
     # One person holds the only "zed": released when 1 + noise >= 2, i.e. P[X >= 1] = p / (1 + p).
     # OpenDP 0.16 reports 0.099 here (opendp/opendp#2922): our delta must cover the real rate.
@@ -270,6 +275,7 @@ def test_threshold_delta_covers_opendps_map_one_step_lower(scale: float, m: int,
     assert threshold_delta(scale, threshold, m) == pytest.approx(opendp_delta, rel=0.01)
 
 
+@pytest.mark.slow
 def test_key_selection_keeps_big_categories_and_drops_a_lone_one() -> None:
     values = pd.Series(["Engineer"] * 400 + ["Teacher"] * 250 + ["Zed's job"] + [None] * 3)
     for _ in range(100):  # a lone category shows up with probability <= delta = 1e-6 per release

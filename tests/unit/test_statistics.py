@@ -324,6 +324,7 @@ def test_quantile_scores_match_opendp(q: float) -> None:
     assert stat.score_sensitivity(Protection()) * scale == pytest.approx(scorer.map(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("q", [0.5, 0.8])
 def test_quantile_score_sensitivity_by_brute_force(q: float) -> None:
     stat = Quantile.on_bounds("x", q, 0, 60, 25)
@@ -352,6 +353,7 @@ def test_permute_and_flip_against_closed_forms() -> None:
     assert many.sum() == pytest.approx(1.0) and int(np.argmax(many)) == 0
 
 
+@pytest.mark.slow
 def test_quantile_probabilities_match_opendp_samples() -> None:
     import opendp.prelude as dp
     from scipy import stats

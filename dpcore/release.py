@@ -18,9 +18,9 @@ floating-point rounding error of the sum (Casacuberta et al. 2022): naive "max(|
 underestimate it. `release_sum` scales the noise to OpenDP's own sensitivity: the noise's
 scale over that sensitivity is at least the mechanism's, so its (epsilon, delta) holds.
 
-A quantile is chosen among public candidates by OpenDP's `make_private_quantile` (`release_quantile`).
-A whole plan (`release_plan`) is drawn from the raw table: contributions are bounded first, with
-fresh randomness, then each statistic is drawn with the noises its plan priced (`Statistic.events`).
+A quantile, and a whole plan drawn from the raw table, are released by `dpcore.plan_release`, which
+knows the statistics a plan holds (dpcore.statistics, which itself asks this module for OpenDP's
+sum sensitivity).
 
 References: OpenDP 0.16 `make_laplace`, `make_gaussian`, `make_clamp`, `make_sum`,
 `make_count_by`, `make_laplace_threshold`, `make_private_quantile`; Casacuberta, Shoemate, Vadhan & Wagaman, "Widespread
@@ -46,15 +46,13 @@ from dpcore.errors import DPError
 from dpcore.histogram import Bins, CategoryBins, NumericBins, histogram, observed_categories
 from dpcore.limits import MAX_BINS, MAX_RELEASE_COUNT
 from dpcore.mechanisms import AdditiveNoise, NoiseKind
-from dpcore.protection import Protection, bound_contributions
-from dpcore.statistics import Count, Event, Histogram, Mean, Quantile, Statistic, Sum
 from dpcore.validation import check_bounds, check_count, check_delta, check_epsilon
 
 DomainSource = Literal["typed", "catalog", "public_bounds", "data"]
 DOMAIN_SOURCES: tuple[DomainSource, ...] = ("typed", "catalog", "public_bounds", "data")
 
 
-def _opendp() -> Any:
+def opendp_prelude() -> Any:
     """opendp.prelude with contrib enabled, imported on a release only (~0.4 s a cold open skips)."""
     import opendp.prelude as dp
 
@@ -104,7 +102,7 @@ def release_counts(counts: np.ndarray | Sequence[float], mechanism: AdditiveNois
     the point of a release.
     """
     values = _checked_counts(counts)
-    dp = _opendp()
+    dp = opendp_prelude()
     if mechanism.kind == "discrete_laplace":
         space = dp.vector_domain(dp.atom_domain(T="i64")), dp.l1_distance(T="i64")
         meas = dp.m.make_laplace(*space, scale=mechanism.scale)
@@ -249,7 +247,7 @@ def _integer_sum(kind: NoiseKind, lower: float, upper: float) -> bool:
 def _clamped_sum(lower: float, upper: float, integer: bool) -> Any:
     """OpenDP's transformation: clamp each row to [lower, upper], then sum (rows added or removed:
     the symmetric distance)."""
-    dp = _opendp()
+    dp = opendp_prelude()
     atom = dp.atom_domain(T="i64") if integer else dp.atom_domain(T=float, nan=False)
     bounds = (int(lower), int(upper)) if integer else (lower, upper)
     return dp.t.make_clamp(dp.vector_domain(atom), dp.symmetric_distance(), bounds=bounds) >> dp.t.then_sum()
@@ -319,7 +317,7 @@ def release_sum(
             "The discrete Laplace mechanism adds whole numbers, but this column holds fractions: choose the "
             "Laplace or Gaussian mechanism.",
         )
-    dp = _opendp()
+    dp = opendp_prelude()
     summed = _clamped_sum(lo, hi, integer)
     sensitivity = float(summed.map(m))
     scale = mechanism.scale * max(1.0, sensitivity / mechanism.sensitivity)
@@ -382,7 +380,7 @@ def release_key_selection(
     eps = check_epsilon(epsilon)
     d = check_delta(delta, allow_zero=False)
     m = check_count("The number of rows per person", max_contributions)
-    dp = _opendp()
+    dp = opendp_prelude()
     counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
     scale = m / eps
     # Solve m exp(-(t - m) / scale) / (1 + p) <= delta for the whole number t >= m.
@@ -402,113 +400,3 @@ def release_key_selection(
         tuple(k for k, _ in ordered), np.array([v for _, v in ordered], dtype=np.int64),
         float(release.map(m)[0]), threshold_delta(scale, threshold, m), scale, threshold,
     )
-
-
-# --- a quantile, chosen among public candidates --------------------------------------------------
-
-
-def quantile_scale(stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """The noise scale OpenDP's `make_private_quantile` takes for epsilon: 2 * score sensitivity / epsilon."""
-    return 2 * stat.score_sensitivity(protection) / epsilon
-
-
-def release_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """One of the quantile's public candidates, chosen by OpenDP's `make_private_quantile`
-    (permute-and-flip, pure epsilon-DP; its distribution is `Quantile.probabilities`).
-
-    `frame` must already hold at most m rows per person. Raises DPError("plan_mismatch") when OpenDP
-    would charge more than epsilon for m rows per person, and the column's errors (no numbers, text).
-    """
-    dp = _opendp()
-    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
-    meas = dp.m.make_private_quantile(*space, dp.max_divergence(), list(stat.candidates), stat.q,
-                                      quantile_scale(stat, epsilon, protection))
-    if meas.map(protection.factor) > epsilon * (1 + 1e-9):
-        raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
-                      "quantile: compute the plan again.", epsilon=epsilon)
-    return float(meas(stat.values(frame).tolist()))
-
-
-# --- a whole plan, from the raw table ------------------------------------------------------------
-
-Released = tuple[tuple[str, ...], tuple[float | int, ...]]  # one statistic's labels ("" for one number) and values
-
-
-@dataclass(frozen=True)
-class PlannedStatistic:
-    """One statistic of a plan as a release draws it: its name (for errors), the statistic, the
-    epsilon it was planned at, the noises the plan calibrated (`Statistic.events`: each must be
-    answered once) and, for a histogram, its declared bins."""
-
-    name: str
-    statistic: Statistic
-    epsilon: float
-    events: tuple[Event, ...]
-    domain: HistogramDomain | None = None
-
-
-def planned_noises(name: str, events: Sequence[Event], parts: int) -> tuple[AdditiveNoise, ...]:
-    """The planned mechanisms, each used once; DPError("plan_mismatch") when the plan does not hold
-    `parts` of them (a mean adds two noises, a count, a histogram or a sum one)."""
-    if len(events) != parts or any(count != 1 for _, count in events):
-        raise DPError("plan_mismatch", f"The plan of {name!r} does not say how to add its noise: "
-                      "compute the plan again before drawing the release.", name=name)
-    return tuple(noise for noise, _ in events)
-
-
-def _plain(value: Any) -> float | int:
-    """A numpy number as a Python int (whole-number noise) or float."""
-    return int(value) if isinstance(value, (int, np.integer)) else float(value)
-
-
-def release_statistic(frame: pd.DataFrame, planned: PlannedStatistic, protection: Protection) -> Released:
-    """The labels and released values of one statistic, on a table already bounded to m rows per person:
-    - a count (with its filter): `release_counts` on the true count;
-    - a histogram: `release_histogram` on its declared domain, every bin released, empty ones included;
-    - a sum: `release_sum` (OpenDP clamps and sums; its sensitivity is the one the plan calibrated on);
-    - a mean: a noisy clamped sum over a noisy count of the column's values, each with one of the
-      plan's two noises, then clamped to the public bounds (post-processing: it only moves the value
-      towards the true clamped mean, which lies within them);
-    - a quantile: `release_quantile` at the planned epsilon.
-    """
-    stat, name = planned.statistic, planned.name
-    if isinstance(stat, Quantile):
-        return ("",), (release_quantile(frame, stat, planned.epsilon, protection),)
-    if isinstance(stat, Mean):
-        sum_noise, count_noise = planned_noises(name, planned.events, 2)
-        total = release_sum(stat.sum_part.values(frame), stat.lower, stat.upper, sum_noise, protection.factor).value
-        count = float(release_counts([stat.count_part.true_value(frame)], count_noise)[0])
-        return ("",), (float(np.clip(total / max(count, 1.0), stat.lower, stat.upper)),)
-    (noise,) = planned_noises(name, planned.events, 1)
-    if isinstance(stat, Histogram):
-        drawn = release_histogram(frame, stat.column, require_declared(planned.domain), noise)
-        return drawn.labels, tuple(_plain(v) for v in drawn.values)
-    if isinstance(stat, Sum):
-        return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
-    if isinstance(stat, Count):
-        return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
-    raise DPError("unknown_statistic", f"{name!r} cannot be released.", name=name)
-
-
-def release_plan(frame: pd.DataFrame, planned: Sequence[PlannedStatistic], protection: Protection) -> list[Released]:
-    """Draw every statistic of a plan from the raw table, in order.
-
-    `frame` is the table as it is, before contribution bounding: with an ID column, the rows each
-    person keeps are chosen here, with fresh secret randomness drawn for this release alone (never a
-    page's seed, never shown or kept; issue 30, item 1), then each statistic is drawn
-    (`release_statistic`) with OpenDP's samplers. Raises DPError for anything that cannot be released
-    (undeclared bins, noises that do not match the statistic, bad data for OpenDP: "not_releasable"
-    naming the statistic), before anything is returned.
-    """
-    if protection.id_column is not None:
-        frame = bound_contributions(frame, protection.id_column, protection.rows_per_person,
-                                    np.random.default_rng()).frame  # no seed: the OS's entropy
-    drawn = []
-    for p in planned:
-        try:
-            drawn.append(release_statistic(frame, p, protection))
-        except DPError:
-            raise
-        except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{p.name}: {exc}", name=p.name, error=exc) from None
-    return drawn

@@ -19,18 +19,20 @@ from dpcore.audit import epsilon_lower_bound
 from dpcore.errors import DPError
 from dpcore.histogram import CategoryBins, histogram
 from dpcore.mechanisms import calibrate
-from dpcore.protection import Protection
-from dpcore.release import (
-    HistogramDomain,
+from dpcore.plan_release import (
     PlannedStatistic,
     planned_noises,
     quantile_scale,
-    release_counts,
-    release_histogram,
-    release_key_selection,
     release_plan,
     release_quantile,
     release_statistic,
+)
+from dpcore.protection import Protection
+from dpcore.release import (
+    HistogramDomain,
+    release_counts,
+    release_histogram,
+    release_key_selection,
     release_sum,
     require_declared,
     sum_sensitivity,

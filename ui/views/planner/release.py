@@ -1,7 +1,7 @@
 """Draw a plan's release with OpenDP, and export it: the values (CSV), a JSON report, an OpenDP script.
 
 `release` draws every statistic of a plan (the rows of `ui.views.planner.plan.compute`) with
-OpenDP's samplers through `dpcore.release.release_plan` (contributions bounded with fresh
+OpenDP's samplers through `dpcore.plan_release.release_plan` (contributions bounded with fresh
 randomness first, then each statistic), at the row's epsilon and delta and with the very
 mechanisms the row carries (`Row.events`), so the accuracy released is the accuracy planned:
 - a count (with its filter): `release_counts` on the true count;
@@ -43,9 +43,10 @@ import pandas as pd
 from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
+from dpcore.plan_release import PlannedStatistic, planned_noises, quantile_scale, release_plan
 from dpcore.protection import Protection
 from dpcore.provenance import package_versions
-from dpcore.release import HistogramDomain, PlannedStatistic, planned_noises, quantile_scale, release_plan
+from dpcore.release import HistogramDomain
 from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
@@ -84,7 +85,7 @@ class PlanRelease:
 
 
 def _noises(row: Row, parts: int) -> tuple[AdditiveNoise, ...]:
-    """The row's calibrated mechanisms, each used once (dpcore.release.planned_noises)."""
+    """The row's calibrated mechanisms, each used once (dpcore.plan_release.planned_noises)."""
     return planned_noises(row.name, row.events, parts)
 
 
@@ -104,13 +105,13 @@ def histogram_domain(item: Item) -> HistogramDomain:
 
 
 def _planned(row: Row) -> PlannedStatistic:
-    """A row of the plan as dpcore.release draws it (a histogram with its declared bins)."""
+    """A row of the plan as dpcore.plan_release draws it (a histogram with its declared bins)."""
     domain = histogram_domain(row.item) if row.item.kind == "histogram" else None
     return PlannedStatistic(row.name, row.stat, row.epsilon, row.events, domain)  # type: ignore[arg-type]
 
 
 def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) -> PlanRelease:
-    """Draw every statistic of the plan with OpenDP (dpcore.release.release_plan); rows with a
+    """Draw every statistic of the plan with OpenDP (dpcore.plan_release.release_plan); rows with a
     `problem` are skipped.
 
     `frame` is the table as it is, before contribution bounding: `release_plan` chooses the rows each

@@ -67,31 +67,24 @@ def _checked_counts(counts: Any) -> np.ndarray:
     try:
         values = np.asarray(counts, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("invalid_counts", "Every count must be a number.") from None
+        raise DPError("invalid_counts.not_numbers") from None
     if values.ndim != 1:
-        raise DPError(
-            "invalid_counts",
-            f"The counts must be one list of numbers, got an array of shape {values.shape}.",
-            shape=values.shape,
-        )
+        raise DPError("invalid_counts.shape", shape=values.shape)
     if values.size == 0:
-        raise DPError("empty_counts", "There is nothing to release: the list of counts is empty.")
+        raise DPError("empty_counts")
     problems = (
-        (~np.isfinite(values), "invalid_counts", "every count must be a finite number (no blank, NaN or infinity)"),
-        (values != np.round(values), "invalid_counts", "counts are whole numbers"),
-        (values < 0, "invalid_counts", "a count cannot be negative"),
-        (values > MAX_RELEASE_COUNT, "count_out_of_range",
-         f"a release holds counts up to {MAX_RELEASE_COUNT:,} (2^53) exactly, and OpenDP's integer noise "
-         "needs them whole: a larger count would be rounded before any noise is added"),
+        (~np.isfinite(values), "invalid_counts.not_finite"),
+        (values != np.round(values), "invalid_counts.not_whole"),
+        (values < 0, "invalid_counts.negative"),
+        (values > MAX_RELEASE_COUNT, "count_out_of_range"),  # OpenDP's integer noise needs exact whole counts
     )
     with np.errstate(invalid="ignore"):
-        for bad, code, why in problems:
+        for bad, key in problems:
             if bad.any():
                 i = int(np.argmax(bad))
                 v = float(values[i])
                 shown = f"{v:,.0f}" if math.isfinite(v) and v.is_integer() else f"{v:g}"
-                raise DPError(code, f"Count number {i + 1} is {shown}: {why}.", index=i, value=v, number=i + 1,
-                              shown=shown, maximum=MAX_RELEASE_COUNT)
+                raise DPError(key, index=i, value=v, number=i + 1, shown=shown, maximum=MAX_RELEASE_COUNT)
     return values
 
 
@@ -134,11 +127,7 @@ class HistogramDomain:
 
     def __post_init__(self) -> None:
         if self.source not in DOMAIN_SOURCES:
-            raise DPError(
-                "unknown_bin_source",
-                f"Unknown source of bins {self.source!r}: choose one of {', '.join(DOMAIN_SOURCES)}.",
-                value=self.source, options=', '.join(DOMAIN_SOURCES),
-            )
+            raise DPError("unknown_bin_source", value=self.source, options=', '.join(DOMAIN_SOURCES))
 
     @property
     def declared(self) -> bool:
@@ -150,7 +139,7 @@ class HistogramDomain:
         """Categories the user typed or pasted (never a list suggested from the data)."""
         labels = tuple(str(c).strip() for c in categories)
         if any(not c for c in labels):
-            raise DPError("empty_category", "A declared category cannot be blank.")
+            raise DPError("empty_category")
         return cls(CategoryBins(labels), "typed")
 
     @classmethod
@@ -168,13 +157,7 @@ class HistogramDomain:
         bounds = declared_bounds(dataset_key, column)
         if bounds is not None:
             return cls(NumericBins(bounds[0], bounds[1], bin_count), "catalog")
-        raise DPError(
-            "undeclared_categories",
-            f"The dataset {dataset_key!r} documents no categories or bounds for the column {column!r}: "
-            "type the categories, or give public bounds.",
-            dataset=dataset_key,
-            column=column,
-        )
+        raise DPError("undeclared_categories.dataset", dataset=dataset_key, column=column)
 
     @classmethod
     def public_bounds(cls, lower: float, upper: float, count: int) -> HistogramDomain:
@@ -192,13 +175,7 @@ def require_declared(domain: object) -> HistogramDomain:
     """The domain, or DPError("undeclared_categories") when its bins were not declared publicly."""
     if isinstance(domain, HistogramDomain) and domain.declared:
         return domain
-    raise DPError(
-        "undeclared_categories",
-        "These categories were read from the data, so the list itself is not private: a category "
-        "held by one person would appear in the release only when that person is in the data, "
-        "whatever the noise. Type or paste the categories, use the dataset's documented list, or "
-        "use numeric bins on public bounds.",
-    )
+    raise DPError("undeclared_categories.from_data")
 
 
 @dataclass(frozen=True)
@@ -237,12 +214,7 @@ def _integer_sum(kind: NoiseKind, lower: float, upper: float) -> bool:
     if kind != "discrete_laplace":
         return False
     if not (lower.is_integer() and upper.is_integer()):
-        raise DPError(
-            "discrete_needs_integers",
-            f"The discrete Laplace mechanism adds whole numbers, so a sum released with it needs whole-number "
-            f"bounds, got {lower:g} and {upper:g}: choose the Laplace or Gaussian mechanism, or round the bounds.",
-            lower=lower, upper=upper,
-        )
+        raise DPError("discrete_needs_integers.bounds", lower=lower, upper=upper)
     return True
 
 
@@ -309,16 +281,12 @@ def release_sum(
     try:
         numbers = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("column_not_numeric", "Every value of a sum must be a number.") from None
+        raise DPError("column_not_numeric.sum_values") from None
     numbers = numbers.ravel()
     numbers = numbers[~np.isnan(numbers)]
     integer = _integer_sum(mechanism.kind, lo, hi)
     if integer and not np.all(np.isinf(numbers) | (numbers == np.round(numbers))):
-        raise DPError(
-            "discrete_needs_integers",
-            "The discrete Laplace mechanism adds whole numbers, but this column holds fractions: choose the "
-            "Laplace or Gaussian mechanism.",
-        )
+        raise DPError("discrete_needs_integers.fractions")
     dp = _opendp()
     summed = _clamped_sum(lo, hi, integer)
     sensitivity = float(summed.map(m))
@@ -424,8 +392,7 @@ def release_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protec
     meas = dp.m.make_private_quantile(*space, dp.max_divergence(), list(stat.candidates), stat.q,
                                       quantile_scale(stat, epsilon, protection))
     if meas.map(protection.factor) > epsilon * (1 + 1e-9):
-        raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
-                      "quantile: compute the plan again.", epsilon=epsilon)
+        raise DPError("plan_mismatch.quantile", epsilon=epsilon)
     return float(meas(stat.values(frame).tolist()))
 
 
@@ -451,8 +418,7 @@ def planned_noises(name: str, events: Sequence[Event], parts: int) -> tuple[Addi
     """The planned mechanisms, each used once; DPError("plan_mismatch") when the plan does not hold
     `parts` of them (a mean adds two noises, a count, a histogram or a sum one)."""
     if len(events) != parts or any(count != 1 for _, count in events):
-        raise DPError("plan_mismatch", f"The plan of {name!r} does not say how to add its noise: "
-                      "compute the plan again before drawing the release.", name=name)
+        raise DPError("plan_mismatch.noise", name=name)
     return tuple(noise for noise, _ in events)
 
 
@@ -487,7 +453,7 @@ def release_statistic(frame: pd.DataFrame, planned: PlannedStatistic, protection
         return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
     if isinstance(stat, Count):
         return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
-    raise DPError("unknown_statistic", f"{name!r} cannot be released.", name=name)
+    raise DPError("unknown_statistic.release", name=name)
 
 
 def release_plan(frame: pd.DataFrame, planned: Sequence[PlannedStatistic], protection: Protection) -> list[Released]:
@@ -510,5 +476,5 @@ def release_plan(frame: pd.DataFrame, planned: Sequence[PlannedStatistic], prote
         except DPError:
             raise
         except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{p.name}: {exc}", name=p.name, error=exc) from None
+            raise DPError("not_releasable", name=p.name, error=exc) from None
     return drawn

@@ -278,7 +278,7 @@ def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str
     when no row is left and DPError("engine_backend") for another backend.
     """
     if backend not in BACKENDS:
-        raise DPError("engine_backend", f"Unknown engine {backend!r}: choose 'local' or 'spark'.", backend=backend)
+        raise DPError("engine_backend", backend=backend)
     plan = script_plan(rows, protection)
     csv_name = safe_file_name(csv_name)
     budget = script_budget(rows)

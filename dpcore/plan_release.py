@@ -49,8 +49,7 @@ def release_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protec
     meas = dp.m.make_private_quantile(*space, dp.max_divergence(), list(stat.candidates), stat.q,
                                       quantile_scale(stat, epsilon, protection))
     if meas.map(protection.factor) > epsilon * (1 + 1e-9):
-        raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
-                      "quantile: compute the plan again.", epsilon=epsilon)
+        raise DPError("plan_mismatch.quantile", epsilon=epsilon)
     return float(meas(stat.values(frame).tolist()))
 
 
@@ -76,8 +75,7 @@ def planned_noises(name: str, events: Sequence[Event], parts: int) -> tuple[Addi
     """The planned mechanisms, each used once; DPError("plan_mismatch") when the plan does not hold
     `parts` of them (a mean adds two noises, a count, a histogram or a sum one)."""
     if len(events) != parts or any(count != 1 for _, count in events):
-        raise DPError("plan_mismatch", f"The plan of {name!r} does not say how to add its noise: "
-                      "compute the plan again before drawing the release.", name=name)
+        raise DPError("plan_mismatch.noise", name=name)
     return tuple(noise for noise, _ in events)
 
 
@@ -112,7 +110,7 @@ def release_statistic(frame: pd.DataFrame, planned: PlannedStatistic, protection
         return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
     if isinstance(stat, Count):
         return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
-    raise DPError("unknown_statistic", f"{name!r} cannot be released.", name=name)
+    raise DPError("unknown_statistic.release", name=name)
 
 
 def release_plan(frame: pd.DataFrame, planned: Sequence[PlannedStatistic], protection: Protection) -> list[Released]:
@@ -135,5 +133,5 @@ def release_plan(frame: pd.DataFrame, planned: Sequence[PlannedStatistic], prote
         except DPError:
             raise
         except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{p.name}: {exc}", name=p.name, error=exc) from None
+            raise DPError("not_releasable", name=p.name, error=exc) from None
     return drawn

@@ -213,12 +213,7 @@ def mst_synthesize(
             if not is_budget_rounding_error(exc):
                 raise
     if table is None:
-        raise DPError(
-            "synthetic_budget_rounding",
-            f"OpenDP refused the budget {eps:g} {len(NUDGES)} times by a rounding error "
-            "(OpenDP issue 2789): try a slightly different epsilon.",
-            epsilon=eps, attempts=len(NUDGES),
-        )
+        raise DPError("synthetic_budget_rounding", epsilon=eps, attempts=len(NUDGES))
     fit_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -260,10 +255,7 @@ def _sample_declared(model: Any, doms: Sequence[ColumnDomain], rows: int, rng: n
         have += int(ok.sum())
         if have >= rows:
             return np.concatenate(kept)[:rows], rejected
-    raise DPError(
-        "synthetic_sampling_failed",
-        "The fitted model puts almost no weight on the declared domain: raise epsilon or use fewer bins.",
-    )
+    raise DPError("synthetic_sampling_failed")
 
 
 def resample(result: SynthesisResult, rows: int, rng: np.random.Generator) -> SynthesisResult:

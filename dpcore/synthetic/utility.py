@@ -31,13 +31,11 @@ Query = tuple[tuple[int, int], ...]  # conjunction of (column index, code)
 def _check_codes(codes: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
     c = np.asarray(codes, dtype=np.int64)
     if c.ndim != 2 or c.shape[1] != len(sizes):
-        raise DPError("synthetic_codes_shape",
-                      f"The coded table must have one column per declared domain ({len(sizes)}).",
-                      columns=len(sizes))
+        raise DPError("synthetic_codes_shape", columns=len(sizes))
     if c.shape[0] == 0:
-        raise DPError("synthetic_empty_table", "The table has no rows.")
+        raise DPError("synthetic_empty_table")
     if (c < 0).any() or (c >= np.asarray(sizes)).any():
-        raise DPError("synthetic_codes_outside", "A coded value lies outside its declared domain.")
+        raise DPError("synthetic_codes_outside")
     return c
 
 

@@ -16,6 +16,7 @@ import streamlit as st
 
 from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.counting import is_numeric_column
+from dpcore.errors import DPError
 from dpcore.export import safe_file_name
 from dpcore.ledger import Ledger
 from dpcore.mechanisms import NOISE_KINDS
@@ -24,6 +25,7 @@ from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
 from ui.components import spend
 from ui.datasets import UPLOAD, Dataset
+from ui.errors import message
 from ui.memo import shared_memo
 from ui.page import PageContext, show_error, show_metrics
 from ui.reading import Block
@@ -310,7 +312,7 @@ def sensitivity_inputs(dataset: Dataset, frame: pd.DataFrame) -> tuple[str | Non
     lower = lo.number_input(SENS["lower"], value=None if bounds is None else bounds[0], key=f"plan_sens_lo_{column}")
     upper = hi.number_input(SENS["upper"], value=None if bounds is None else bounds[1], key=f"plan_sens_hi_{column}")
     if lower is None or upper is None:  # a request to type them, not an error
-        st.info(SENS["no_bounds"].format(column=md_escape(column)))
+        st.info(message(DPError("bounds_missing.public", column=md_escape(column))))
         return None, None, None
     return column, lower, upper
 

@@ -81,10 +81,9 @@ def from_json(text: str, pages: tuple[str, ...]) -> tuple[Step, ...]:
         lesson = tuple(Step(str(s["page"]), tuple((str(k), str(v)) for k, v in s["query"]), str(s["title"]))
                        for s in steps)
     except (ValueError, KeyError, TypeError):
-        raise DPError("bad_lesson", "This file is not a lesson saved by DP Explorer.") from None
+        raise DPError("bad_lesson.file") from None
     if not 1 <= len(lesson) <= MAX_LESSON_STEPS or any(s.page not in pages for s in lesson):
-        raise DPError("bad_lesson", f"A lesson holds 1 to {MAX_LESSON_STEPS} views of this app's pages.",
-                      maximum=MAX_LESSON_STEPS)
+        raise DPError("bad_lesson.size", maximum=MAX_LESSON_STEPS)
     return lesson
 
 

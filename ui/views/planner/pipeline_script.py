@@ -81,7 +81,7 @@ def pipelinedp_script(rows: Sequence[Row], protection: Protection, csv_name: str
     when no row is left and DPError("engine_backend") for another backend.
     """
     if backend not in BACKENDS:
-        raise DPError("engine_backend", f"Unknown engine {backend!r}: choose 'local' or 'spark'.", backend=backend)
+        raise DPError("engine_backend", backend=backend)
     budget = script_budget(rows)
     return scripts.fill("pipelinedp_job", {
         "CSV_FILE": safe_file_name(csv_name),

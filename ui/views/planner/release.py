@@ -99,8 +99,7 @@ def histogram_domain(item: Item) -> HistogramDomain:
     if item.categories:
         return HistogramDomain.typed(item.categories)
     if item.lower is None or item.upper is None:
-        raise DPError("undeclared_categories", f"Declare the categories of {item.column!r}, or give public "
-                      "bounds for numeric bins: a release never takes its bins from the data.", column=item.column)
+        raise DPError("undeclared_categories.planner", column=item.column)
     return HistogramDomain.public_bounds(item.lower, item.upper, item.bins)
 
 
@@ -125,7 +124,7 @@ def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) ->
                                    float(row.epsilon), float(row.delta))
                   for row, (labels, numbers) in zip(kept, values, strict=True))
     if not drawn:
-        raise DPError("nothing_to_release", TEXT["release_nothing"])
+        raise DPError("nothing_to_release")
     return PlanRelease(drawn, float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
                        datetime.now(timezone.utc))
 
@@ -216,8 +215,7 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
     for s in drawn.statistics:
         row = by_name.get(s.name)
         if row is None or row.epsilon != s.epsilon or row.delta != s.delta:
-            raise DPError("report_mismatch", f"The plan changed after {s.name!r} was released: draw the release "
-                          "again, or report the plan it was drawn from.", name=s.name)
+            raise DPError("report_mismatch", name=s.name)
         records.append(_statistic_record(row, protection, alpha))
     explained = protection.explain()
     report = {
@@ -245,7 +243,7 @@ def script_plan(rows: Sequence[Row], protection: Protection) -> list[dict[str, A
     Raises DPError when nothing is left to release."""
     plan = [_script_entry(row, protection) for row in rows if not row.problem]
     if not plan:
-        raise DPError("nothing_to_release", TEXT["release_nothing"])
+        raise DPError("nothing_to_release")
     return plan
 
 

@@ -107,65 +107,34 @@ def _group(events: Any) -> tuple[_Group, ...]:
     try:
         pairs = list(events)
     except TypeError:
-        raise DPError("no_events", "The plan must be a list of (mechanism, count) pairs.") from None
+        raise DPError("no_events.not_pairs") from None
     if not pairs:
-        raise DPError("no_events", "The plan is empty: add at least one statistic to account for.")
+        raise DPError("no_events.empty")
     counts: dict[tuple[str, float, float, float, float], int] = {}
     for pair in pairs:
         try:
             mechanism, count = pair
         except (TypeError, ValueError):
-            raise DPError(
-                "bad_event", f"Each step of a plan must be a (mechanism, count) pair, got {pair!r}.", pair=pair,
-            ) from None
+            raise DPError("bad_event.not_pair", pair=pair) from None
         if not isinstance(mechanism, AdditiveNoise):
-            raise DPError(
-                "bad_event",
-                f"Each step's mechanism must come from dpcore.mechanisms.calibrate, got {mechanism!r}.",
-                mechanism=mechanism,
-            )
+            raise DPError("bad_event.not_mechanism", mechanism=mechanism)
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
-            raise DPError(
-                "bad_count",
-                f"Each statistic must be answered a whole number of times, at least once, got {count!r}.",
-                count=count,
-            )
+            raise DPError("bad_count", count=count)
         m = mechanism
         key = (m.kind, float(m.scale), float(m.sensitivity), float(m.epsilon), float(m.delta))
         counts[key] = counts.get(key, 0) + int(count)
     for k in counts.values():
         if k > MAX_REPEATED_QUERIES:
-            raise DPError(
-                "too_many_answers",
-                f"A statistic may be answered at most {MAX_REPEATED_QUERIES:,} times, got {k:,}.",
-                count=k,
-                limit=MAX_REPEATED_QUERIES,
-            )
+            raise DPError("too_many_answers", count=k, limit=MAX_REPEATED_QUERIES)
     return tuple(_Group(kind, scale, sens, eps, d, k) for (kind, scale, sens, eps, d), k in counts.items())
 
 
 def _check_accountant(accountant: Any) -> Accountant:
-    return check_choice("unknown_accountant", "accountant", accountant, ACCOUNTANTS)
-
-
-def _needs_delta(accountant: str, why: str) -> DPError:
-    return DPError(
-        "needs_delta",
-        f"The {accountant} accountant needs a total delta above zero: {why}",
-        accountant=accountant, why=why,
-    )
+    return check_choice("unknown_accountant", accountant, ACCOUNTANTS)
 
 
 def _delta_too_small(accountant: str, delta: float, needed: float) -> DPError:
-    return DPError(
-        "delta_too_small",
-        f"The total delta {delta:g} does not cover the plan's own deltas: the {accountant} accountant needs "
-        f"a total delta above {needed:g} (the Gaussian steps' deltas added up). Raise the total delta or "
-        f"give the Gaussian statistics a smaller delta.",
-        accountant=accountant,
-        delta=delta,
-        needed=needed,
-    )
+    return DPError("delta_too_small", accountant=accountant, delta=delta, needed=needed)
 
 
 # ---------------------------------------------------------------- closed forms
@@ -187,18 +156,14 @@ def drv_epsilon(epsilons: Sequence[float], counts: Sequence[int], delta_prime: f
     eps = np.asarray(epsilons, dtype=float)
     k = np.asarray(counts, dtype=float)
     if not 0 < delta_prime < 1:
-        raise DPError(
-            "slack_delta",
-            f"The slack delta' must lie strictly between 0 and 1, got {delta_prime:g}.",
-            delta_prime=delta_prime,
-        )
+        raise DPError("slack_delta", delta_prime=delta_prime)
     return float(math.sqrt(2 * -math.log(delta_prime) * np.sum(k * eps**2)) + np.sum(k * eps * np.expm1(eps)))
 
 
 def _advanced(groups: Sequence[_Group], delta: float, repeats: int) -> float:
     own = repeats * sum(g.count * g.delta for g in groups)
     if delta == 0:
-        raise _needs_delta("advanced", "its bound holds only with a slack delta' > 0 (Dwork & Roth Thm 3.20).")
+        raise DPError("needs_delta.advanced", accountant="advanced")
     if delta - own <= 0:
         raise _delta_too_small("advanced", delta, own)
     return drv_epsilon([g.epsilon for g in groups], [g.count * repeats for g in groups], delta - own)
@@ -212,13 +177,9 @@ def zcdp_epsilon(rho: float, delta: float, tight: bool = True) -> float:
     rho alpha + ln(1/(alpha delta)) / (alpha - 1) + ln(1 - 1/alpha); never above the first.
     """
     if not rho >= 0 or not math.isfinite(rho):
-        raise DPError("bad_rho", f"rho must be a finite number of at least zero, got {rho!r}.", rho=rho)
+        raise DPError("bad_rho", rho=rho)
     if not 0 < delta < 1:
-        raise DPError(
-            "zcdp_delta",
-            f"Delta must lie strictly between 0 and 1 for a zCDP conversion, got {delta:g}.",
-            delta=delta,
-        )
+        raise DPError("zcdp_delta", delta=delta)
     if rho == 0:
         return 0.0
     log_inv = -math.log(delta)  # ln(1/delta), without 1/delta overflowing for a subnormal delta
@@ -241,7 +202,7 @@ def _rho(groups: Sequence[_Group]) -> float:
 
 def _zcdp(groups: Sequence[_Group], delta: float, repeats: int) -> float:
     if delta == 0:
-        raise _needs_delta("zCDP", "zCDP bounds epsilon only at a delta above zero (Bun & Steinke 2016).")
+        raise DPError("needs_delta.zcdp", accountant="zCDP")
     return zcdp_epsilon(repeats * _rho(groups), delta)
 
 
@@ -253,7 +214,7 @@ def _rdp(groups: Sequence[_Group], delta: float, repeats: int) -> float:
     from dp_accounting.rdp import rdp_privacy_accountant
 
     if delta == 0:
-        raise _needs_delta("RDP", "Rényi DP converts to (epsilon, delta)-DP only at a delta above zero.")
+        raise DPError("needs_delta.rdp", accountant="RDP")
     events: list[Any] = []
     gaussian_inverse_square = 0.0
     dlap_rho = 0.0
@@ -400,7 +361,7 @@ def _pure_sum(groups: Sequence[_Group], name: str, repeats: int) -> float:
     (The numerical accountants move a tail of ~1e-15 to an infinite loss and cannot reach delta = 0.)
     """
     if any(g.delta > 0 for g in groups):
-        raise _needs_delta(name, "the plan's Gaussian steps never give delta = 0.")
+        raise DPError("needs_delta.gaussian", accountant=name)
     return repeats * sum(g.count * g.epsilon for g in groups)
 
 
@@ -472,15 +433,10 @@ def total_epsilon(events: Iterable[tuple[AdditiveNoise, int]], delta: float, acc
 def _check_repeats(repeats: Any) -> np.ndarray:
     r = np.asarray(repeats)
     if r.ndim != 1 or r.size == 0 or not np.issubdtype(r.dtype, np.number):
-        raise DPError("bad_repeats", "Give at least one number of repeats (a list of whole numbers).")
+        raise DPError("bad_repeats.none")
     if np.any(r != np.round(r)) or np.any(r < 1) or np.any(r > MAX_PLAN_REPEATS):
         bad = r[(r != np.round(r)) | (r < 1) | (r > MAX_PLAN_REPEATS)][0]
-        raise DPError(
-            "bad_repeats",
-            f"A plan may be answered a whole number of times from 1 to {MAX_PLAN_REPEATS:,}, got {bad:g}.",
-            repeats=float(bad),
-            limit=MAX_PLAN_REPEATS,
-        )
+        raise DPError("bad_repeats.range", repeats=float(bad), limit=MAX_PLAN_REPEATS)
     return r.astype(np.int64)
 
 
@@ -590,10 +546,8 @@ def parallel_epsilon(epsilons: Iterable[float]) -> float:
     """
     values = [float(e) for e in epsilons]
     if not values:
-        raise DPError("no_events", "Parallel composition needs at least one epsilon.")
+        raise DPError("no_events.parallel")
     for e in values:
         if not (e >= 0 and math.isfinite(e)):
-            raise DPError(
-                "bad_epsilon", f"Each epsilon must be a finite number of at least zero, got {e!r}.", epsilon=e,
-            )
+            raise DPError("bad_epsilon", epsilon=e)
     return max(values)

@@ -29,15 +29,16 @@ from dpcore.validation import check_choice, check_delta, check_epsilon, check_po
 
 
 def _checked(code: str, check: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Run a dpcore.validation check, turning its ValueError into DPError(code, same sentence)."""
+    """Run a dpcore.validation check, turning its ValueError into DPError(key) with the same sentence
+    (the template of `key` is "{error}")."""
     try:
         return check(*args, **kwargs)
     except ValueError as error:
-        raise DPError(code, str(error), value=args[-1], error=error) from None
+        raise DPError(code, value=args[-1], error=error) from None
 
 
 def _check_kind(kind: Any) -> NoiseKind:
-    return check_choice("unknown_mechanism", "mechanism", kind, NOISE_KINDS)
+    return check_choice("unknown_mechanism", kind, NOISE_KINDS)
 
 
 def check_noise_settings(kind: Any, alpha: Any, delta: Any) -> tuple[NoiseKind, float, float]:
@@ -51,7 +52,7 @@ def check_noise_settings(kind: Any, alpha: Any, delta: Any) -> tuple[NoiseKind, 
 
 def check_plan_epsilon(epsilon: Any) -> float:
     """Epsilon as a finite float above 0, or DPError("epsilon") quoting it."""
-    return float(_checked("epsilon", check_epsilon, epsilon))
+    return float(_checked("epsilon.check", check_epsilon, epsilon))
 
 
 def _check_common(kind: Any, sensitivity: Any, alpha: Any, delta: Any) -> tuple[NoiseKind, float, float, float]:
@@ -111,12 +112,7 @@ def epsilon_for_accuracy(
     try:
         target = check_positive("The target accuracy", accuracy)
     except ValueError:
-        raise DPError(
-            "accuracy",
-            f"The target accuracy must be a finite number greater than zero (the largest error you "
-            f"accept), got {accuracy!r}.",
-            value=accuracy,
-        ) from None
+        raise DPError("accuracy", value=accuracy) from None
     if k == "laplace":
         epsilon = sens * -math.log(a) / target  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
     elif k == "discrete_laplace":
@@ -124,12 +120,7 @@ def epsilon_for_accuracy(
     else:
         epsilon = _gaussian_epsilon_for_accuracy(target, sens, a, d)
     if not math.isfinite(epsilon):
-        raise DPError(
-            "accuracy_unreachable",
-            f"No finite epsilon keeps the noise within ±{target:g} with probability {1 - a:g} for sensitivity "
-            f"{sens:g}: loosen the target.",
-            value=target, confidence=1 - a, sensitivity=sens,
-        )
+        raise DPError("accuracy_unreachable.noise", value=target, confidence=1 - a, sensitivity=sens)
     return epsilon
 
 
@@ -202,22 +193,12 @@ def accuracy_curve(
     try:
         eps = np.asarray(epsilons, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("epsilon", "Every epsilon of the curve must be a number.") from None
+        raise DPError("epsilon.not_numbers") from None
     if eps.ndim != 1 or not 1 <= eps.size <= MAX_ACCURACY_CURVE_POINTS:
-        raise DPError(
-            "curve_points",
-            f"An accuracy curve needs between 1 and {MAX_ACCURACY_CURVE_POINTS:,} epsilons in a "
-            f"list, got {eps.size:,}.",
-            value=int(eps.size),
-            maximum=MAX_ACCURACY_CURVE_POINTS,
-        )
+        raise DPError("curve_points", value=int(eps.size), maximum=MAX_ACCURACY_CURVE_POINTS)
     bad = ~(np.isfinite(eps) & (eps > 0))
     if bad.any():
-        raise DPError(
-            "epsilon",
-            f"Every epsilon must be a finite number greater than zero, got {eps[bad][0]:g}.",
-            value=float(eps[bad][0]),
-        )
+        raise DPError("epsilon.range", value=float(eps[bad][0]))
     if k == "laplace":
         return sens * -math.log(a) / eps  # not ln(1/alpha): 1/alpha overflows for a subnormal alpha
     if k == "discrete_laplace":

@@ -11,19 +11,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from dpcore.attacks import running_means, split_epsilon
-from dpcore.limits import MAX_REPEATED_QUERIES
+from dpcore.limits import MAX_ANIMATION_DRAWS, MAX_ANIMATION_FRAMES, MAX_REPEATED_QUERIES
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.validation import check_count, check_epsilon
-
-MAX_FRAMES = 200  # frames of one animation: each is sent to the browser with the figure
-MAX_DRAWS = 200  # hypothetical outcomes drawn for one animation
 
 
 def frame_answers(k: int, frames: int) -> np.ndarray:
     """The numbers of answers seen at each frame: every k from 1 to k when k <= frames, else about
     `frames` whole numbers from 1 to k nearly evenly spaced on a log scale (always 1 and k)."""
     n = check_count("The number of repeated queries", k, maximum=MAX_REPEATED_QUERIES)
-    m = check_count("The number of frames", frames, minimum=2, maximum=MAX_FRAMES)
+    m = check_count("The number of frames", frames, minimum=2, maximum=MAX_ANIMATION_FRAMES)
     if n <= m:
         return np.arange(1, n + 1, dtype=np.int64)
     points = m
@@ -66,5 +63,5 @@ def hypothetical_outcomes(counts: np.ndarray, mechanism: AdditiveNoise, draws: i
     c = np.asarray(counts, dtype=float)
     if c.ndim != 1 or c.size == 0 or not np.all(np.isfinite(c)):
         raise ValueError("The counts must be a non-empty list of finite numbers.")
-    n = check_count("The number of draws", draws, maximum=MAX_DRAWS)
+    n = check_count("The number of draws", draws, maximum=MAX_ANIMATION_DRAWS)
     return c[None, :] + mechanism.sample(rng, (n, c.size))

@@ -170,11 +170,7 @@ def averaging_success_probability(
     tol = check_positive("The tolerance", tolerance)
     t = n * tol / b
     if not math.isfinite(t):
-        raise DPError(
-            "tolerance_too_large",
-            f"The tolerance {tol:g} is too large for these settings: use a smaller one.",
-            tolerance=tol,
-        )
+        raise DPError("tolerance_too_large", tolerance=tol)
     if n == 1:
         return -math.expm1(-t)
     return _sum_abs_below(n, t)
@@ -340,24 +336,13 @@ def _check_checkpoints(checkpoints: Sequence[int] | np.ndarray) -> np.ndarray:
     try:
         cp = np.asarray(checkpoints, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("checkpoints_not_whole", "The checkpoints must be whole numbers of answers.") from None
+        raise DPError("checkpoints_not_whole") from None
     if cp.ndim != 1 or cp.size == 0 or cp.size > MAX_TRACE_POINTS:
-        raise DPError(
-            "checkpoints_count",
-            f"Give between 1 and {MAX_TRACE_POINTS:,} checkpoints, got {cp.size:,}.",
-            maximum=MAX_TRACE_POINTS, count=cp.size,
-        )
+        raise DPError("checkpoints_count", maximum=MAX_TRACE_POINTS, count=cp.size)
     if not np.all(np.isfinite(cp)) or np.any(cp != np.round(cp)) or cp[0] < 1 or np.any(np.diff(cp) <= 0):
-        raise DPError(
-            "checkpoints_order",
-            "The checkpoints must be increasing whole numbers of answers, starting at 1 or more.",
-        )
+        raise DPError("checkpoints_order")
     if cp[-1] > MAX_REPEATED_QUERIES:
-        raise DPError(
-            "too_many_queries",
-            f"At most {MAX_REPEATED_QUERIES:,} repeated queries, got {int(cp[-1]):,}.",
-            maximum=MAX_REPEATED_QUERIES, count=int(cp[-1]),
-        )
+        raise DPError("too_many_queries", maximum=MAX_REPEATED_QUERIES, count=int(cp[-1]))
     return cp.astype(np.int64)
 
 
@@ -444,7 +429,7 @@ def table_6_3(
     """
     eps_list = [check_epsilon(e) for e in epsilons]
     if not eps_list:
-        raise DPError("no_epsilons", "Choose at least one epsilon for the table.")
+        raise DPError("no_epsilons")
     n = _check_trials(trials)
     k_list = [_check_k(k, MAX_REPEATED_QUERIES) for k in ks]
     rows: list[Table63Row] = []
@@ -504,13 +489,9 @@ def _target_index(frame: pd.DataFrame, name_column: str, target: Any) -> int:
     check_frame_column(frame, name_column)
     hits = np.flatnonzero(frame[name_column].astype(str).to_numpy() == str(target))
     if hits.size == 0:
-        raise DPError("target_missing", f"Nobody called {str(target)!r} is in the table.", target=str(target))
+        raise DPError("target_missing", target=str(target))
     if hits.size > 1:
-        raise DPError(
-            "target_not_unique",
-            f"{hits.size} rows are called {str(target)!r}: the target must be one person.",
-            rows=hits.size, target=str(target),
-        )
+        raise DPError("target_not_unique", rows=hits.size, target=str(target))
     return int(hits[0])
 
 
@@ -557,11 +538,7 @@ def bounded_noise_intervals(result: Differencing, bound: float = 1.0) -> tuple[t
     a, b = result.with_target, result.without_target
     ranges = (a - c, a + c), (b - c, b + c), (a - b - 2 * c, a - b + 2 * c)
     if not all(math.isfinite(end) for pair in ranges for end in pair):
-        raise DPError(
-            "noise_bound_large",
-            f"The noise bound {c:g} is too large: the ranges it allows overflow. Choose a smaller bound.",
-            bound=c,
-        )
+        raise DPError("noise_bound_large", bound=c)
     return ranges
 
 
@@ -609,7 +586,7 @@ def difference_grid(observed: float, epsilon: float, points: int, sensitivity: f
     b = _scale(epsilon, sensitivity)
     n = check_count("The number of points", points, minimum=3, maximum=MAX_TRACE_POINTS)
     if not math.isfinite(float(observed)):
-        raise DPError("output_not_finite", "An output must be a finite number.")
+        raise DPError("output_not_finite")
     reach = max(8.0 * b, abs(float(observed) - 0.5) + 2.0 * b)
     return np.union1d(np.linspace(0.5 - reach, 0.5 + reach, n - 2), [0.0, 1.0])
 
@@ -624,9 +601,9 @@ def noisy_difference_pdf(x: Any, true_difference: float, epsilon: float, sensiti
     b = _scale(epsilon, sensitivity)
     points = np.asarray(x, dtype=float)
     if not np.all(np.isfinite(points)):
-        raise DPError("output_not_finite", "An output must be a finite number.")
+        raise DPError("output_not_finite")
     if not math.isfinite(float(true_difference)):
-        raise DPError("difference_not_finite", "The true difference must be a finite number.")
+        raise DPError("difference_not_finite")
     return np.exp(_log_difference_pdf(points - float(true_difference), b))
 
 
@@ -644,7 +621,7 @@ def difference_posterior(
     p = check_probability("The prior", prior)
     d = np.asarray(observed_difference, dtype=float)
     if not np.all(np.isfinite(d)):
-        raise DPError("observed_not_finite", "The observed difference must be a finite number.")
+        raise DPError("observed_not_finite")
     l1 = _log_difference_pdf(d - 1.0, b)
     l0 = _log_difference_pdf(d, b)
     top = np.maximum(l1, l0)

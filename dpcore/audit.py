@@ -48,19 +48,11 @@ def _samples(name: str, samples: Any) -> np.ndarray:
     try:
         values = np.asarray(samples, dtype=float).ravel()
     except (TypeError, ValueError):
-        raise DPError("audit_samples", f"The samples on {name} must be numbers.", data=name) from None
+        raise DPError("audit_samples.not_numbers", data=name) from None
     if values.size < 2:
-        raise DPError(
-            "audit_samples",
-            f"An audit needs at least 2 samples on {name}, got {values.size}.",
-            size=values.size, data=name,
-        )
+        raise DPError("audit_samples.too_few", size=values.size, data=name)
     if np.isnan(values).any():
-        raise DPError(
-            "audit_samples",
-            f"The samples on {name} contain NaN: encode a missing output as ±infinity.",
-            data=name,
-        )
+        raise DPError("audit_samples.nan", data=name)
     return values
 
 

@@ -560,7 +560,7 @@ MECHANISMS: dict[str, AuditedMechanism] = _catalogue()
 
 def check_mechanism(name: object) -> AuditedMechanism:
     """The catalogue entry called `name`; DPError "unknown_audit_mechanism" otherwise."""
-    return MECHANISMS[check_choice("unknown_audit_mechanism", "audited mechanism", name, tuple(MECHANISMS))]
+    return MECHANISMS[check_choice("unknown_audit_mechanism", name, tuple(MECHANISMS))]
 
 
 def _draw(mech: AuditedMechanism, on_neighbour: bool, draws: int, rng: np.random.Generator,

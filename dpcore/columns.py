@@ -46,7 +46,7 @@ def whole_people(weights: pd.Series | np.ndarray, name: str) -> np.ndarray:
     w = pd.to_numeric(pd.Series(np.asarray(weights)), errors="coerce").to_numpy(dtype=float)
     finite = w[~np.isnan(w)]
     if np.any(~np.isfinite(finite)) or np.any(finite < 0) or np.any(finite != np.round(finite)):
-        raise DPError("whole_people", f"{name} must hold whole numbers of people (0 or more).", what=name)
+        raise DPError("whole_people", what=name)
     return w
 
 
@@ -55,11 +55,7 @@ def people_per_row(frame: pd.DataFrame, weight_column: str | None) -> np.ndarray
     if weight_column is None:
         return None
     if weight_column not in frame.columns:
-        raise DPError(
-            "count_column_missing",
-            f"The count column {weight_column!r} is not in this dataset.",
-            column=weight_column,
-        )
+        raise DPError("count_column_missing", column=weight_column)
     return whole_people(frame[weight_column], f"The count column {weight_column!r}")
 
 
@@ -100,7 +96,7 @@ def count_codes(codes: np.ndarray, categories: int) -> np.ndarray:
     for start in range(0, c.size, _COUNT_BLOCK):
         block = np.bincount(c[start : start + _COUNT_BLOCK], minlength=k)
         if block.size > k:
-            raise DPError("category_codes", f"Category codes must be whole numbers from 0 to {k - 1}.", largest=k - 1)
+            raise DPError("category_codes", largest=k - 1)
         counts += block
     return counts
 
@@ -145,7 +141,7 @@ def column_answers(
     if weights is not None:
         w = whole_people(weights, "The count column")
         if w.shape != present.shape:
-            raise DPError("people_per_row_count", "Every row needs exactly one number of people.")
+            raise DPError("people_per_row_count")
         present = present & ~np.isnan(w)
     kept = values[present]
     if categories is None:
@@ -154,7 +150,7 @@ def column_answers(
     else:
         labels = tuple(str(c) for c in categories)
         if len(set(labels)) != len(labels):
-            raise DPError("duplicate_category", "The list of categories names one category twice.")
+            raise DPError("duplicate_category")
         codes = pd.Index(labels).get_indexer(category_labels(kept))
     inside = codes >= 0
     codes = np.asarray(codes, dtype=np.int64)

@@ -46,13 +46,13 @@ def is_numeric_column(frame: pd.DataFrame, column: str) -> bool:
 def check_frame_column(frame: pd.DataFrame, column: Any) -> str:
     """The column name, after checking that `frame` is a table with rows and that column."""
     if not isinstance(frame, pd.DataFrame):
-        raise DPError("not_a_table", "The data must be a table.")
+        raise DPError("not_a_table")
     if column is None or column == "":
-        raise DPError("count_column_unchosen", "Choose a column for the count.")
+        raise DPError("count_column_unchosen")
     if column not in frame.columns:
-        raise DPError("unknown_column", f"The table has no column named {str(column)!r}.", column=str(column))
+        raise DPError("unknown_column", column=str(column))
     if len(frame) == 0:
-        raise DPError("empty_table", "The table has no rows, so there is nothing to count.")
+        raise DPError("empty_table")
     return column
 
 
@@ -60,37 +60,21 @@ def row_mask(frame: pd.DataFrame, column: str, op: str, value: Any) -> np.ndarra
     """Boolean mask of the rows where `column op value` holds (missing cells never match)."""
     col = check_frame_column(frame, column)
     if op not in OPERATORS:
-        raise DPError(
-            "unknown_comparison",
-            f"Unknown comparison {op!r}: choose one of {' '.join(OPERATORS)}.",
-            op=op, options=' '.join(OPERATORS),
-        )
+        raise DPError("unknown_comparison", op=op, options=' '.join(OPERATORS))
     if value is None:
-        raise DPError("comparison_value_missing", f"Choose a value to compare the column {col!r} with.", column=col)
+        raise DPError("comparison_value_missing", column=col)
     series = frame[col]
     if is_numeric_column(frame, col):
         try:
             v = float(value)
         except (TypeError, ValueError):
-            raise DPError(
-                "compare_with_number",
-                f"The column {col!r} holds numbers, so compare it with a number, not {value!r}.",
-                column=col, value=value,
-            ) from None
+            raise DPError("compare_with_number", column=col, value=value) from None
         if not math.isfinite(v):
-            raise DPError(
-                "compare_finite",
-                f"Compare the column {col!r} with a finite number, got {value!r}.",
-                column=col, value=value,
-            )
+            raise DPError("compare_finite", column=col, value=value)
         mask = OPERATORS[op](series, v) & series.notna()
     else:
         if op not in TEXT_OPERATORS:
-            raise DPError(
-                "text_comparison",
-                f"The column {col!r} holds text: only = and ≠ make sense for it, not {op}.",
-                column=col, op=op,
-            )
+            raise DPError("text_comparison", column=col, op=op)
         text = series.astype("string")
         mask = OPERATORS[op](text, str(value)).fillna(False) & series.notna()
     return np.asarray(mask, dtype=bool)
@@ -108,7 +92,7 @@ def count_matching(frame: pd.DataFrame, column: str, op: str, value: Any) -> int
 def count_matching_all(frame: pd.DataFrame, conditions: Sequence[tuple[str, str, Any]]) -> int:
     """COUNT(*) WHERE every (column, op, value) condition holds (e.g. sex = F and grade = Pass)."""
     if not conditions:
-        raise DPError("no_conditions", "Give at least one condition for the count.")
+        raise DPError("no_conditions")
     mask = np.ones(len(frame), dtype=bool)
     for column, op, value in conditions:
         mask &= row_mask(frame, column, op, value)
@@ -121,22 +105,14 @@ def bucket_count(frame: pd.DataFrame, label_column: str, count_column: str, labe
     check_frame_column(frame, count_column)
     rows = frame[frame[label_column].astype(str) == str(label)]
     if len(rows) != 1:
-        raise DPError("bucket_missing", f"The table has no single bucket labelled {str(label)!r}.", label=str(label))
+        raise DPError("bucket_missing", label=str(label))
     value = rows[count_column].iloc[0]
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise DPError(
-            "bucket_not_count",
-            f"The bucket {str(label)!r} holds {value!r}, which is not a count.",
-            label=str(label), value=value,
-        ) from None
+        raise DPError("bucket_not_count", label=str(label), value=value) from None
     if not math.isfinite(number) or number < 0 or number != round(number):
-        raise DPError(
-            "bucket_not_count",
-            f"The bucket {str(label)!r} holds {value!r}, which is not a count.",
-            label=str(label), value=value,
-        )
+        raise DPError("bucket_not_count", label=str(label), value=value)
     return int(number)
 
 
@@ -147,7 +123,7 @@ def _numbers(values: np.ndarray) -> np.ndarray:
     v = np.asarray(values, dtype=float)
     v = v[~np.isnan(v)]
     if v.size == 0:
-        raise DPError("no_numbers_to_count", "There are no numbers to count.")
+        raise DPError("no_numbers_to_count")
     return v
 
 

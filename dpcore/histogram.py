@@ -36,24 +36,15 @@ class NumericBins:
         except (TypeError, ValueError, OverflowError):
             finite = False
         if not finite:
-            raise DPError("histogram_bounds_not_finite", "The lower and upper bounds must be finite numbers.")
+            raise DPError("histogram_bounds_not_finite")
         if self.lower >= self.upper:
-            raise DPError(
-                "bounds_order",
-                f"The lower bound ({self.lower:g}) must be below the upper bound ({self.upper:g}).",
-                lower=self.lower, upper=self.upper,
-            )
+            raise DPError("bounds_order", lower=self.lower, upper=self.upper)
         check_count("The number of bins", self.count, minimum=1, maximum=MAX_BINS)
         # Bounds within +-MAX_SUM_BOUND keep the width upper - lower finite ("bounds" otherwise);
         # bins narrower than the floats can tell apart would repeat an edge and misplace values.
         check_bounds(self.lower, self.upper)
         if not np.all(np.diff(self.edges) > 0) or not (self.upper - self.lower) / self.count > 0:
-            raise DPError(
-                "bins_too_narrow",
-                f"The range from {self.lower:g} to {self.upper:g} is too narrow for {self.count} bins: "
-                "their edges cannot be told apart as numbers. Choose wider bounds or fewer bins.",
-                lower=self.lower, upper=self.upper, count=self.count,
-            )
+            raise DPError("bins_too_narrow", lower=self.lower, upper=self.upper, count=self.count)
 
     @property
     def edges(self) -> np.ndarray:
@@ -79,15 +70,11 @@ class CategoryBins:
 
     def __post_init__(self) -> None:
         if not self.categories:
-            raise DPError("no_categories", "Choose at least one category to count.")
+            raise DPError("no_categories")
         if len(self.categories) > MAX_CATEGORIES:
-            raise DPError(
-                "too_many_categories",
-                f"A histogram can show at most {MAX_CATEGORIES} categories, got {len(self.categories)}.",
-                maximum=MAX_CATEGORIES, count=len(self.categories),
-            )
+            raise DPError("too_many_categories", maximum=MAX_CATEGORIES, count=len(self.categories))
         if len(set(self.categories)) != len(self.categories):
-            raise DPError("category_declared_twice", "Each category may be declared only once.")
+            raise DPError("category_declared_twice")
 
     @property
     def count(self) -> int:
@@ -138,11 +125,7 @@ def histogram(
     if isinstance(bins, NumericBins):
         numbers = pd.to_numeric(kept, errors="coerce").to_numpy(dtype=float)
         if np.isnan(numbers).any():
-            raise DPError(
-                "column_not_numeric_bounds",
-                f"The column {column!r} is not numeric: choose categories instead of bounds.",
-                column=column,
-            )
+            raise DPError("column_not_numeric_bounds", column=column)
         idx = bins.index(numbers)
         clamped = int(np.count_nonzero((numbers < bins.lower) | (numbers > bins.upper)))
     else:
@@ -193,7 +176,7 @@ def _check_finite_counts(counts: np.ndarray) -> None:
     except (TypeError, ValueError):
         finite = False
     if not finite:
-        raise DPError("counts_not_finite", "Every count must be a finite number (no blanks, NaN or infinity).")
+        raise DPError("counts_not_finite")
 
 
 @dataclass(frozen=True)
@@ -238,7 +221,7 @@ def utility(true_counts: np.ndarray, released: np.ndarray, mechanism: AdditiveNo
     _check_finite_counts(np.asarray(true_counts))
     _check_finite_counts(np.asarray(released))
     if np.shape(released) != np.shape(true_counts):
-        raise DPError("counts_mismatch", "The released counts must have one number per bin of the true counts.")
+        raise DPError("counts_mismatch")
     return Utility(
         expected_abs_error_per_bar=mechanism.expected_abs_error(),
         l1_error=float(np.abs(np.asarray(released, dtype=float) - true_counts).sum()),

@@ -50,9 +50,10 @@ _BOMS = (
     (b"\xff\xfe", "utf-16", "UTF-16 (little-endian)"),
     (b"\xfe\xff", "utf-16", "UTF-16 (big-endian)"),
 )
-_NOT_CSV = ", not a CSV text file."
-_SAVE_AS_CSV = "; save it as CSV first (File > Save As > CSV)."
-_EXTRACT = ", not a CSV text file; extract the CSV file from it first."
+# What to do with such a file: the key of its sentence in dpcore.messages.
+_NOT_CSV = "file_format.not_csv"
+_SAVE_AS_CSV = "file_format.save_as_csv"
+_EXTRACT = "file_format.extract"
 _SIGNATURES = (
     (b"\x89PNG\r\n\x1a\n", "a PNG image", _NOT_CSV),
     (b"\xff\xd8\xff", "a JPEG image", _NOT_CSV),
@@ -177,25 +178,17 @@ def _read_source(source: bytes | str | os.PathLike[str], max_bytes: int) -> _Byt
             _check_size(os.fstat(file.fileno()).st_size, max_bytes)
             return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
     except FileNotFoundError:
-        raise DPError("file_missing", f"There is no file at '{path}'.", path=path) from None
+        raise DPError("file_missing", path=path) from None
     except OSError as exc:
-        raise DPError(
-            "file_unreadable",
-            f"The file '{path}' could not be read ({exc.strerror or exc}).",
-            path=path, reason=exc.strerror or exc,
-        ) from exc
+        raise DPError("file_unreadable", path=path, reason=exc.strerror or exc) from exc
 
 
 def _check_size(size: int, max_bytes: int) -> None:
     """Refuse files above the limit, saying both sizes in MB."""
     if size > max_bytes:
-        raise DPError(
-            "file_too_large",
-            f"The file is {size / _MEGABYTE:.3g} MB, more than the limit of {max_bytes / _MEGABYTE:.3g} MB.",
-            size_mb=size / _MEGABYTE, limit_mb=max_bytes / _MEGABYTE,
-        )
+        raise DPError("file_too_large", size_mb=size / _MEGABYTE, limit_mb=max_bytes / _MEGABYTE)
     if size == 0:
-        raise DPError("file_empty", "The file is empty.")
+        raise DPError("file_empty")
 
 
 def _reject_binary(raw: _Bytes) -> None:
@@ -203,7 +196,7 @@ def _reject_binary(raw: _Bytes) -> None:
     head = raw[:SNIFF_BYTES]
     for magic, what, advice in _SIGNATURES:
         if head.startswith(magic):
-            raise DPError("file_format", f"This file looks like {what}{advice}", what=what, advice=advice)
+            raise DPError(advice, what=what)
     if head.startswith(_ZIP_SIGNATURES):
         # Office files are zips; their part names sit in the local headers and the directory at the end.
         ends = head + raw[-SNIFF_BYTES:]
@@ -211,7 +204,7 @@ def _reject_binary(raw: _Bytes) -> None:
             ((what, advice) for marker, what, advice in _ZIP_CONTENTS if marker in ends),
             ("a zip archive", _EXTRACT),
         )
-        raise DPError("file_format", f"This file looks like {what}{advice}", what=what, advice=advice)
+        raise DPError(advice, what=what)
 
 
 def _decode(raw: _Bytes) -> _Decoded:
@@ -236,7 +229,7 @@ def _utf16_without_bom(head: bytes) -> tuple[str, str]:
         return "utf-16-le", "UTF-16 (little-endian)"
     if even.count(0) > 0.9 * len(even) and odd.count(0) < 0.1 * len(odd):
         return "utf-16-be", "UTF-16 (big-endian)"
-    raise DPError("nul_bytes", "This file contains NUL bytes, so it looks like a binary file, not a CSV text file.")
+    raise DPError("nul_bytes")
 
 
 def _transcode(raw: _Bytes, encoding: str, label: str, note: str) -> _Decoded:
@@ -244,16 +237,9 @@ def _transcode(raw: _Bytes, encoding: str, label: str, note: str) -> _Decoded:
     try:
         text = str(raw, encoding)
     except UnicodeDecodeError:
-        raise DPError(
-            "invalid_unicode",
-            f"The file starts like {label} text but is not valid {label}.",
-            encoding=label,
-        ) from None
+        raise DPError("invalid_unicode", encoding=label) from None
     if "\x00" in text:
-        raise DPError(
-            "nul_characters",
-            "This file contains NUL characters, so it looks like a binary file, not a CSV text file.",
-        )
+        raise DPError("nul_characters")
     return _Decoded(encoding, text.encode("utf-8"), 0, note)
 
 
@@ -281,10 +267,7 @@ def _load_decoded(decoded: _Decoded) -> LoadedTable:
     except UnicodeDecodeError:
         raise _NotUtf8 from None
     if len(_CONTROL.findall(sample)) > max(4, 0.01 * len(sample)):
-        raise DPError(
-            "control_characters",
-            "This file is full of control characters, so it looks like a binary file, not a CSV text file.",
-        )
+        raise DPError("control_characters")
     dialect = _sniff(sample, complete)
     if not complete and data.find(b'"', sample_end) != -1:
         dialect = dialect._replace(quoted_newlines=True)  # cannot rule them out beyond the sample
@@ -293,8 +276,7 @@ def _load_decoded(decoded: _Decoded) -> LoadedTable:
     names, name_notes = _clean_names(table.column_names)
     if table.num_rows == 0:
         shown = ", ".join(f"'{name}'" for name in names[:5]) + (", ..." if len(names) > 5 else "")
-        raise DPError("header_only", " ".join([f"The file has a header ({shown}) but no data rows.", *row_notes]),
-                      shown=shown, notes="".join(f" {note}" for note in row_notes))
+        raise DPError("header_only", shown=shown, notes="".join(f" {note}" for note in row_notes))
     table, value_notes = _refine_columns(
         table.rename_columns(names),
         decimal_comma=dialect.delimiter != ",",
@@ -317,7 +299,7 @@ def _first_line_start(data: _Bytes, start: int) -> int:
     """Offset of the first line with text, skipping blank lines before the header."""
     found = _NON_SPACE.search(data, start)
     if found is None:
-        raise DPError("blank_file", "The file contains only blank space, no table.")
+        raise DPError("blank_file")
     return data.rfind(b"\n", start, found.start()) + 1 or start
 
 
@@ -493,11 +475,7 @@ def _repair_and_read(body: pa.Buffer, dialect: _Dialect) -> tuple[pa.Table, list
     try:
         table, _ = _arrow_read(pa.py_buffer(rewritten.encode("utf-8")), dialect._replace(quoted_newlines=True))
     except pa.ArrowException as exc:
-        raise DPError(
-            "csv_unreadable",
-            f"This file could not be read as CSV: {str(exc).rstrip('.')}.",
-            reason=str(exc).rstrip('.'),
-        ) from exc
+        raise DPError("csv_unreadable", reason=str(exc).rstrip('.')) from exc
     sentences = {
         "padded": "{} had fewer fields than the header; the missing fields were left empty.",
         "trimmed": "{} had empty extra fields after the last column, which were ignored.",
@@ -538,17 +516,12 @@ def _rewrite_rows(text: str, delimiter: str, *, strict: bool) -> tuple[str, Coun
             last_line = reader.line_num
     except csv.Error as exc:
         if strict and "unexpected end of data" in str(exc):
-            raise DPError(
-                "unclosed_quote",
-                f'A quoted field starting on line {last_line + 1} is never closed (a closing " is missing), '
-                "so the rows after it cannot be told apart.",
-                line=last_line + 1,
-            ) from None
+            raise DPError("unclosed_quote", line=last_line + 1) from None
         if strict:
             raise
-        raise DPError("csv_unreadable", f"This file could not be read as CSV: {exc}.", reason=exc) from exc
+        raise DPError("csv_unreadable", reason=exc) from exc
     if not width:
-        raise DPError("quoted_text_only", "The file contains no table, only empty quoted text.")
+        raise DPError("quoted_text_only")
     return out.getvalue(), counts
 
 

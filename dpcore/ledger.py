@@ -50,14 +50,14 @@ def _epsilon(value: Any, *, allow_zero: bool, what: str) -> float:
     try:
         return check_epsilon(value, allow_zero=allow_zero)
     except ValueError as error:
-        raise DPError("invalid_epsilon", f"{what}: {error}", value=value, what=what, error=error) from None
+        raise DPError("invalid_epsilon", value=value, what=what, error=error) from None
 
 
 def _delta(value: Any, what: str) -> float:
     try:
         return check_delta(value)
     except ValueError as error:
-        raise DPError("invalid_delta", f"{what}: {error}", value=value, what=what, error=error) from None
+        raise DPError("invalid_delta", value=value, what=what, error=error) from None
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,9 @@ class LedgerEntry:
 
     def __post_init__(self) -> None:
         if not isinstance(self.what, str) or not self.what.strip():
-            raise DPError(
-                "invalid_description", f"A release needs a description of what was published, got {self.what!r}.",
-                value=self.what,
-            )
+            raise DPError("invalid_description", value=self.what)
         if not isinstance(self.when, datetime):
-            raise DPError("invalid_time", f"A release's time must be a datetime, got {self.when!r}.", value=self.when)
+            raise DPError("invalid_time", value=self.when)
         object.__setattr__(self, "epsilon", _epsilon(self.epsilon, allow_zero=True, what="A release's epsilon"))
         object.__setattr__(self, "delta", _delta(self.delta, "A release's delta"))
 
@@ -94,17 +91,12 @@ class Ledger:
         object.__setattr__(self, "budget_delta", _delta(self.budget_delta, "The budget"))
         object.__setattr__(self, "entries", tuple(self.entries))
         if len(self.entries) > MAX_LEDGER_ENTRIES:
-            raise DPError(
-                "ledger_full", f"A ledger holds at most {MAX_LEDGER_ENTRIES:,} releases, got {len(self.entries):,}.",
-                count=len(self.entries), maximum=MAX_LEDGER_ENTRIES,
-            )
+            raise DPError("ledger_full", count=len(self.entries), maximum=MAX_LEDGER_ENTRIES)
         if any(not isinstance(e, LedgerEntry) for e in self.entries):
-            raise DPError("invalid_ledger", "Every entry of a ledger must be a LedgerEntry.")
+            raise DPError("invalid_ledger.entries")
         if self._spent_eps() > _exact(self.budget_epsilon) or self._spent_delta() > _exact(self.budget_delta):
             raise DPError(
-                "budget_exceeded",
-                f"These releases spend epsilon {self.spent_epsilon:.10g} and delta {self.spent_delta:.10g}, more than "
-                f"the budget of epsilon {self.budget_epsilon:.10g} and delta {self.budget_delta:.10g}.",
+                "budget_exceeded.ledger",
                 spent_epsilon=self.spent_epsilon, spent_delta=self.spent_delta,
                 budget_epsilon=self.budget_epsilon, budget_delta=self.budget_delta,
             )
@@ -153,10 +145,7 @@ class Ledger:
         entry = LedgerEntry(what, epsilon, delta, when)
         if not self.can_spend(entry.epsilon, entry.delta):
             raise DPError(
-                "budget_exceeded",
-                f"This release would exceed the privacy budget: spent so far epsilon {self.spent_epsilon:.10g} "
-                f"and delta {self.spent_delta:.10g}; asked epsilon {entry.epsilon:.10g} and delta {entry.delta:.10g}; "
-                f"remaining epsilon {self.remaining_epsilon:.10g} and delta {self.remaining_delta:.10g}.",
+                "budget_exceeded.release",
                 spent_epsilon=self.spent_epsilon, spent_delta=self.spent_delta,
                 asked_epsilon=entry.epsilon, asked_delta=entry.delta,
                 remaining_epsilon=self.remaining_epsilon, remaining_delta=self.remaining_delta,
@@ -212,6 +201,4 @@ class Ledger:
         except DPError:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as error:
-            raise DPError(
-                "invalid_ledger", f"This is not a saved privacy ledger ({error}).", reason=str(error),
-            ) from None
+            raise DPError("invalid_ledger.unreadable", reason=str(error)) from None

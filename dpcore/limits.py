@@ -63,3 +63,18 @@ MAX_NOISE_SCALE = 1e100
 MAX_DISCRETE_SCALE = 1e12  # discrete Laplace: its integer sampler and lattice stop being exact beyond this
 MAX_AUDIT_DRAWS = 2_000_000  # draws per side of one audit: numpy mechanisms take ~0.1 s per million, OpenDP ~20 s
 MAX_GAUSSIAN_EPSILON = 1e6  # dp-accounting's analytic Gaussian solver loses its bracket beyond this
+MAX_BARS = 30  # bars drawn on one bar chart: more are unreadable (the page says when it shows only the first ones)
+MAX_NUMBER_TEXT = 40  # characters of a typed number: no number a widget takes is longer (a 10 KB seed overflowed)
+MAX_LESSON_STEPS = 100  # views in one lesson (a presentation link): a lesson longer than this is not a lesson
+MAX_FILE_NAME = 80  # characters of a download's file name (dpcore.export.safe_file_name)
+MAX_ANIMATION_FRAMES = 200  # frames of one animation: each is sent to the browser with the figure
+MAX_ANIMATION_DRAWS = 200  # hypothetical outcomes drawn for one animation
+MAX_PRICE_CANDIDATES = MAX_CATEGORIES  # candidate prices on one pricing grid (as many as a selection's options)
+MAX_ORACLE_EPSILON = 20.0  # local-DP frequency oracles: beyond this every oracle is plain disclosure (e^20 ~ 5e8)
+MAX_RAPPOR_HASHES = 8  # each RAPPOR hash takes two bytes of one md5 digest (16 bytes)
+MAX_SYNTHETIC_ROWS = 1_000_000  # rows a synthesizer reads or writes
+MAX_SYNTHETIC_COLUMNS = 20  # columns synthesised at once
+MAX_SYNTHETIC_WORKLOAD = 10_000  # random marginal queries one synthetic-data utility score asks
+MAX_MST_SAMPLING_ROUNDS = 50  # rounds of MST's sampler before it gives up on the rows asked for
+# Not here: the classroom poll's limits (ui/classroom/limits.py) are read from environment variables
+# by the server that hosts the poll, so that module keeps them beside the variables' names.

@@ -49,18 +49,9 @@ def check_noise_scale(
 ) -> float:
     """`scale` if it lies in [minimum, maximum]; DPError "noise_overflow"/"noise_underflow"."""
     if not scale <= maximum:  # also catches inf and NaN
-        raise DPError(
-            "noise_overflow",
-            f"Epsilon {eps:g} is too small for sensitivity {sens:g}: the noise scale overflows.",
-            epsilon=eps, sensitivity=sens,
-        )
+        raise DPError("noise_overflow", epsilon=eps, sensitivity=sens)
     if not scale >= minimum:
-        raise DPError(
-            "noise_underflow",
-            f"Epsilon {eps:g} is too large for sensitivity {sens:g}: the noise scale would be below "
-            f"{MIN_NOISE_SCALE:g}, too small to compute with.",
-            epsilon=eps, sensitivity=sens, minimum=MIN_NOISE_SCALE,
-        )
+        raise DPError("noise_underflow", epsilon=eps, sensitivity=sens, minimum=MIN_NOISE_SCALE)
     return scale
 
 
@@ -85,21 +76,12 @@ def gaussian_sigma(
         return check_noise_scale(sens * math.sqrt(2.0 * (math.log(1.25) - math.log(d))) / eps, eps, sens)
     if method == "analytic":
         if eps > MAX_GAUSSIAN_EPSILON:
-            raise DPError(
-                "gaussian_epsilon_large",
-                f"The Gaussian noise is calibrated for epsilon up to {MAX_GAUSSIAN_EPSILON:,.0f}, got {eps:g}: "
-                "beyond that the noise is negligible and the calibration cannot be solved accurately.",
-                epsilon=eps, maximum=MAX_GAUSSIAN_EPSILON,
-            )
+            raise DPError("gaussian_epsilon_large", epsilon=eps, maximum=MAX_GAUSSIAN_EPSILON)
         # imported here: dp-accounting costs ~1 s to import, which a page's cold open should not pay
         from dp_accounting.gaussian_mechanism import get_sigma_gaussian
 
         return check_noise_scale(sens * float(get_sigma_gaussian(eps, d)), eps, sens)
-    raise DPError(
-        "unknown_calibration",
-        f"Unknown Gaussian calibration {method!r}: choose 'analytic' or 'classic'.",
-        method=method,
-    )
+    raise DPError("unknown_calibration", method=method)
 
 
 @dataclass(frozen=True)
@@ -284,12 +266,7 @@ class AdditiveNoise:
         underflow = np.isneginf(log_pdf) & ((x == np.round(x)) if self.discrete else True)
         if np.any(underflow):
             first = float(np.broadcast_to(x, underflow.shape)[underflow].flat[0])
-            raise DPError(
-                "log_density_underflow",
-                f"The noise's log density at {first:g} is below {-sys.float_info.max:g}: that value lies too far "
-                f"in the tail of noise of scale {self.scale:g} to compute with.",
-                x=first, scale=self.scale, minimum=-sys.float_info.max,
-            )
+            raise DPError("log_density_underflow", x=first, scale=self.scale, minimum=-sys.float_info.max)
         return log_pdf
 
     def cdf(self, x: ArrayLike) -> np.ndarray:
@@ -327,17 +304,12 @@ class AdditiveNoise:
         """
         o = np.asarray(output, dtype=float)
         if self.discrete and not np.all(o == np.round(o)):
-            raise DPError("discrete_output", "The discrete Laplace mechanism only outputs whole numbers.")
+            raise DPError("discrete_output")
         with np.errstate(over="ignore", invalid="ignore"):  # a loss beyond the float range is refused below
             loss = self._family.privacy_loss(o, float(value_d), float(value_d_prime), self.scale)
         if not np.all(np.isfinite(loss)):
             first = float(np.broadcast_to(o, np.shape(loss))[~np.isfinite(loss)].flat[0])
-            raise DPError(
-                "privacy_loss_overflow",
-                f"The privacy loss at output {first:g} lies beyond ±{sys.float_info.max:g}: noise of scale "
-                f"{self.scale:g} is too small for answers this far apart to compute with.",
-                output=first, scale=self.scale, maximum=sys.float_info.max,
-            )
+            raise DPError("privacy_loss_overflow", output=first, scale=self.scale, maximum=sys.float_info.max)
         return loss
 
 
@@ -357,26 +329,13 @@ def calibrate(
     Raises ValueError with a readable message for any invalid parameter.
     """
     if kind not in _FAMILIES:
-        raise DPError(
-            "unknown_mechanism",
-            f"Unknown mechanism {kind!r}: choose one of {', '.join(NOISE_KINDS)}.",
-            value=kind, options=', '.join(NOISE_KINDS),
-        )
+        raise DPError("unknown_mechanism", value=kind, options=', '.join(NOISE_KINDS))
     eps = check_epsilon(epsilon)
     sens = check_positive("Sensitivity", sensitivity)
     if kind == "gaussian":
         d = check_delta(delta, allow_zero=False)
         if gaussian_method == "classic" and eps >= 1:
-            raise DPError(
-                "classic_gaussian_range",
-                f"The classic Gaussian formula σ = Δ·√(2 ln(1.25/δ))/ε is proven only for epsilon below 1, "
-                f"got epsilon = {eps:g}: beyond that its true delta can be far larger than the δ = {d:g} you "
-                f"chose (at epsilon = 20 and δ = 0.00001 it is 0.0015). "
-                f"Choose the analytic calibration (Balle & Wang 2018), which is exact at every epsilon, "
-                "or an epsilon below 1.",
-                epsilon=eps,
-                delta=d,
-            )
+            raise DPError("classic_gaussian_range", epsilon=eps, delta=d)
         sigma = gaussian_sigma(eps, d, sens, gaussian_method)
         return AdditiveNoise("gaussian", sigma, eps, d, sens, f"gaussian-{gaussian_method}")
     check_delta(delta)
@@ -416,14 +375,13 @@ def check_selection(
     try:
         q = np.asarray(scores, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("scores_not_numbers", "Every score must be a number.") from None
+        raise DPError("scores_not_numbers") from None
     if q.ndim != 1 or q.size == 0:
-        raise DPError("no_scores", "A selection needs at least one option with a score.")
+        raise DPError("no_scores")
     if not np.all(np.isfinite(q)):
-        raise DPError("scores_not_finite", "Every score must be a finite number (no blanks, NaN or infinity).")
+        raise DPError("scores_not_finite")
     if not math.isfinite(float(q.max()) - float(q.min())):
-        raise DPError("score_too_large", f"The scores are too far apart to compare: keep every score within "
-                      f"±{MAX_ABS_SCORE:g}.", maximum=MAX_ABS_SCORE)
+        raise DPError("score_too_large", maximum=MAX_ABS_SCORE)
     return q, eps, sens
 
 
@@ -465,10 +423,5 @@ def rr_epsilon(p: float, categories: int = 2) -> float:
     prob = check_probability("The truth probability p", p, open_interval=True)
     categories = check_count("The number of categories", categories, minimum=2)
     if prob <= 1.0 / categories:
-        raise DPError(
-            "truth_p_low_answers",
-            f"The truth probability p must be above 1/{categories} (= {1 / categories:.3g}), "
-            f"got {prob:g}: otherwise the answers carry no information about the truth.",
-            k=categories, chance=1 / categories, p=prob,
-        )
+        raise DPError("truth_p_low_answers", k=categories, chance=1 / categories, p=prob)
     return math.log(prob) + math.log(categories - 1) - math.log1p(-prob)  # no overflow for a huge k

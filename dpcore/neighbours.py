@@ -38,11 +38,7 @@ def histogram_sensitivity(kind: NeighbourKind) -> Sensitivity:
         return Sensitivity(1.0, 1.0)
     if kind == "replace":
         return Sensitivity(2.0, math.sqrt(2.0))
-    raise DPError(
-        "unknown_neighbours",
-        f"Unknown kind of neighbour {kind!r}: choose 'remove' or 'replace'.",
-        value=kind,
-    )
+    raise DPError("unknown_neighbours", value=kind)
 
 
 def count_sensitivity(kind: NeighbourKind) -> Sensitivity:
@@ -56,12 +52,9 @@ def neighbour_counts(counts: np.ndarray, removed_bin: int, added_bin: int | None
     substitution, arrives in `added_bin` (-1 or None when the new value is not counted)."""
     c = np.asarray(counts, dtype=np.int64)
     if not 0 <= removed_bin < c.size:
-        raise DPError(
-            "record_not_counted",
-            "The chosen record is not counted in any bar, so removing it changes nothing.",
-        )
+        raise DPError("record_not_counted")
     if c[removed_bin] <= 0:
-        raise DPError("bar_empty", "That bar is empty: there is nobody there to remove.")
+        raise DPError("bar_empty")
     out = c.copy()
     out[removed_bin] -= 1
     if added_bin is not None and added_bin >= 0:

@@ -26,11 +26,9 @@ import pandas as pd
 
 from dpcore.columns import column_answers
 from dpcore.errors import DPError
-from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_TRACE_POINTS
+from dpcore.limits import MAX_ABS_SCORE, MAX_CATEGORIES, MAX_PRICE, MAX_PRICE_CANDIDATES, MAX_TRACE_POINTS
 from dpcore.mechanisms import AdditiveNoise, calibrate, exponential_probabilities
 from dpcore.validation import check_count, check_epsilon
-
-MAX_PRICE_CANDIDATES = MAX_CATEGORIES
 
 # Course Table 6-4 (the sports vote, Delta_q = 1) exactly as printed: options, votes, and the
 # probabilities at eps = 0, 0.1 and 1 as the text strings the book shows.
@@ -102,50 +100,30 @@ class ScoreTable:
 
 
 def _named_numbers(
-    names: Any, numbers: Any, *, what: str, number_word: str, empty_message: str
+    names: Any, numbers: Any, *, what: str, number_word: str, empty_key: str
 ) -> tuple[tuple[str, ...], tuple[float, ...]]:
     name_list, number_list = list(names), list(numbers)
     if len(name_list) != len(number_list):
-        raise DPError(
-            "names_numbers_mismatch",
-            f"Every {what} needs exactly one {number_word}.",
-            what=what, number_word=number_word,
-        )
+        raise DPError("names_numbers_mismatch", what=what, number_word=number_word)
     kept_names: list[str] = []
     kept_numbers: list[float] = []
     for row, (name, value) in enumerate(zip(name_list, number_list), start=1):
         if _blank(name) and _blank(value):
             continue  # an empty row, as the table editor adds one: ignore it
         if _blank(name):
-            raise DPError(
-                "row_without_name",
-                f"Row {row} has a {number_word} but no name: give every {what} a name.",
-                row=row, number_word=number_word, what=what,
-            )
+            raise DPError("row_without_name", row=row, number_word=number_word, what=what)
         label = str(name).strip()
         if _blank(value):
-            raise DPError(
-                "row_without_number",
-                f"{label!r} has no {number_word}: type a number in its row, or delete the row.",
-                name=label, number_word=number_word,
-            )
+            raise DPError("row_without_number", name=label, number_word=number_word)
         number = _number(value)
         if number is None:
-            raise DPError(
-                "number_not_finite",
-                f"The {number_word} of {label!r} is {value!r}, which is not a finite number.",
-                number_word=number_word, name=label, value=value,
-            )
+            raise DPError("number_not_finite", number_word=number_word, name=label, value=value)
         if label in kept_names:
-            raise DPError(
-                "duplicate_name",
-                f"Two rows are both called {label!r}: give each {what} its own name.",
-                name=label, what=what,
-            )
+            raise DPError("duplicate_name", name=label, what=what)
         kept_names.append(label)
         kept_numbers.append(number)
     if not kept_names:
-        raise DPError("empty_named_table", empty_message, what=what)
+        raise DPError(empty_key, what=what)
     return tuple(kept_names), tuple(kept_numbers)
 
 
@@ -161,21 +139,13 @@ def score_table(names: Any, scores: Any) -> ScoreTable:
         scores,
         what="option",
         number_word="score",
-        empty_message="The score table is empty: add at least one option with a score.",
+        empty_key="empty_named_table.options",
     )
     if len(kept_names) > MAX_CATEGORIES:
-        raise DPError(
-            "too_many_options",
-            f"The table has {len(kept_names):,} options; use at most {MAX_CATEGORIES}.",
-            count=len(kept_names), maximum=MAX_CATEGORIES,
-        )
+        raise DPError("too_many_options", count=len(kept_names), maximum=MAX_CATEGORIES)
     for name, score in zip(kept_names, kept_scores):
         if abs(score) > MAX_ABS_SCORE:
-            raise DPError(
-                "score_out_of_range",
-                f"The score of {name!r} is {score:g}; scores must lie between -1e15 and 1e15.",
-                name=name, score=score,
-            )
+            raise DPError("score_out_of_range", name=name, score=score)
     return ScoreTable(kept_names, kept_scores)
 
 
@@ -186,15 +156,11 @@ def buyer_table(names: Any, max_prices: Any) -> ScoreTable:
         max_prices,
         what="buyer",
         number_word="maximum price",
-        empty_message="The buyer table is empty: add at least one buyer with a maximum price.",
+        empty_key="empty_named_table.buyers",
     )
     for name, price in zip(kept_names, kept_prices):
         if price < 0:
-            raise DPError(
-                "negative_price",
-                f"The maximum price of {name!r} is {price:g}; a price cannot be negative.",
-                name=name, price=price,
-            )
+            raise DPError("negative_price", name=name, price=price)
     return ScoreTable(kept_names, kept_prices)
 
 
@@ -214,7 +180,7 @@ def running_frequencies(draws: np.ndarray, categories: int, checkpoints: int = 4
     n = check_count("The number of draws", d.size, minimum=1)
     points = check_count("The number of checkpoints", checkpoints, minimum=1, maximum=MAX_TRACE_POINTS)
     if not np.issubdtype(d.dtype, np.integer) or d.min() < 0 or d.max() >= k:
-        raise DPError("draws_range", f"Every draw must be an option number from 0 to {k - 1}.", largest=k - 1)
+        raise DPError("draws_range", largest=k - 1)
     marks = np.unique(np.round(np.geomspace(1, n, max(2, points))).astype(np.int64))
     counts = np.zeros((marks.size, k))
     running = np.zeros(k)
@@ -239,31 +205,18 @@ def price_grid(lowest: float, highest: float, step: float) -> np.ndarray:
     """
     lo, hi, st = (_number(v) for v in (lowest, highest, step))
     if lo is None or hi is None or st is None:
-        raise DPError("price_grid_numbers", "The lowest price, the highest price and the step must be numbers.")
+        raise DPError("price_grid_numbers")
     if lo < 0:
-        raise DPError("lowest_price_negative", f"The lowest candidate price must be 0 or more, got {lo:g}.", lowest=lo)
+        raise DPError("lowest_price_negative", lowest=lo)
     if hi <= lo:
-        raise DPError(
-            "price_order",
-            f"The highest candidate price ({hi:g}) must be above the lowest ({lo:g}).",
-            highest=hi, lowest=lo,
-        )
+        raise DPError("price_order", highest=hi, lowest=lo)
     if hi > MAX_PRICE:
-        raise DPError(
-            "highest_price_too_large",
-            f"The highest candidate price must be at most {MAX_PRICE:g}, got {hi:g}.",
-            maximum=MAX_PRICE, highest=hi,
-        )
+        raise DPError("highest_price_too_large", maximum=MAX_PRICE, highest=hi)
     if st <= 0:
-        raise DPError("price_step", f"The price step must be greater than zero, got {st:g}.", step=st)
+        raise DPError("price_step", step=st)
     count = int(math.floor((hi - lo) / st + 1e-9)) + 1
     if count > MAX_PRICE_CANDIDATES:
-        raise DPError(
-            "too_many_prices",
-            f"That grid has {count:,} candidate prices; use at most {MAX_PRICE_CANDIDATES} "
-            "(a larger step or a narrower range).",
-            count=count, maximum=MAX_PRICE_CANDIDATES,
-        )
+        raise DPError("too_many_prices", count=count, maximum=MAX_PRICE_CANDIDATES)
     return np.round(lo + st * np.arange(count), 10)
 
 
@@ -271,8 +224,7 @@ def _prices(values: Any) -> np.ndarray:
     """Prices as floats, each finite and within +-MAX_PRICE (beyond, r * buyers only overflows)."""
     r = np.asarray(values, dtype=float)
     if not np.all(np.abs(r) <= MAX_PRICE):  # also false for NaN
-        raise DPError("prices_range", f"Every price must be a number between -{MAX_PRICE:g} and {MAX_PRICE:g}.",
-                      maximum=MAX_PRICE)
+        raise DPError("prices_range", maximum=MAX_PRICE)
     return r
 
 
@@ -289,7 +241,7 @@ def revenue_sensitivity(prices: np.ndarray) -> float:
     most r (one pumpkin more or less at price r), so Delta_q = the largest candidate price."""
     r = _prices(prices)
     if r.size == 0 or r.max() <= 0:
-        raise DPError("no_positive_price", "The candidate prices must include a price above zero.")
+        raise DPError("no_positive_price")
     return float(r.max())
 
 
@@ -354,7 +306,7 @@ def compare_pricing(prices: np.ndarray, max_prices: np.ndarray, epsilon: float) 
     eps = check_epsilon(epsilon)
     r = np.asarray(prices, dtype=float)
     if r.size < 2:
-        raise DPError("two_prices", "Give at least two candidate prices.")
+        raise DPError("two_prices")
     rev = revenues(r, max_prices)
     sens = revenue_sensitivity(r)
     probs = exponential_probabilities(rev, eps, sens)
@@ -443,7 +395,7 @@ def private_mode(
     label = name or str(series.name or "column")
     answers = column_answers(series, weights, candidates)
     if not answers.categories or (answers.codes.size == 0 and candidates is None):
-        raise DPError("column_no_values", f"The column {label!r} has no values (every row is empty).", column=label)
+        raise DPError("column_no_values", column=label)
     counts = answers.counts
     order = np.argsort(-counts, kind="stable")
     distinct = int(order.size)

@@ -51,13 +51,7 @@ def check_rows_per_person(m: object) -> int:
     except (TypeError, ValueError):
         value = float("nan")
     if not (value.is_integer() and 1 <= value <= MAX_ROWS_PER_PERSON):
-        raise DPError(
-            "rows_per_person",
-            f"The number of rows one person may contribute must be a whole number from 1 to "
-            f"{MAX_ROWS_PER_PERSON:,}, got {m!r}.",
-            value=m,
-            maximum=MAX_ROWS_PER_PERSON,
-        )
+        raise DPError("rows_per_person", value=m, maximum=MAX_ROWS_PER_PERSON)
     return int(value)
 
 
@@ -90,7 +84,7 @@ class Protection:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows_per_person", check_rows_per_person(self.rows_per_person))
         if self.id_column is not None and not str(self.id_column):
-            raise DPError("id_column_empty", "Name the ID column, or choose no ID column.")
+            raise DPError("id_column_empty")
 
     @property
     def factor(self) -> int:
@@ -162,11 +156,9 @@ def bound_contributions(
     """
     m = check_rows_per_person(m)
     if not isinstance(frame, pd.DataFrame):
-        raise DPError("not_a_table", "The data must be a table.")
+        raise DPError("not_a_table")
     if id_column not in frame.columns:
-        raise DPError(
-            "unknown_column", f"The table has no column named {str(id_column)!r}.", column=id_column,
-        )
+        raise DPError("unknown_column", column=str(id_column))
     ids = frame[id_column]
     has_id = ids.notna().to_numpy()
     codes, uniques = pd.factorize(ids, use_na_sentinel=True)

@@ -37,10 +37,9 @@ METHODS: tuple[Method, ...] = ("lp", "least_squares")
 def _check_secret(secret: Any) -> np.ndarray:
     bits = np.asarray(secret)
     if bits.ndim != 1 or bits.size < 2 or not np.isin(bits, (0, 1)).all():
-        raise DPError("secret_bits", "The secret column must hold at least two values, each 0 or 1.")
+        raise DPError("secret_bits")
     if bits.size > MAX_ROWS:
-        raise DPError("secret_too_long", f"The attack here reconstructs at most {MAX_ROWS} people, got {bits.size:,}.",
-                      count=bits.size, maximum=MAX_ROWS)
+        raise DPError("secret_too_long", count=bits.size, maximum=MAX_ROWS)
     return bits.astype(np.int8)
 
 
@@ -55,7 +54,7 @@ def noisy_answers(secret: Any, queries: np.ndarray, scale: float, rng: np.random
     """Each subset count plus Laplace noise of the given scale (0: exact answers)."""
     bits = _check_secret(secret)
     if not np.isfinite(scale) or scale < 0:
-        raise DPError("noise_scale", f"The noise scale must be a finite number of at least zero, got {scale!r}.", scale=scale)
+        raise DPError("noise_scale", scale=scale)
     exact = queries @ bits.astype(float)
     return exact + (rng.laplace(0.0, scale, exact.size) if scale > 0 else 0.0)
 
@@ -63,7 +62,7 @@ def noisy_answers(secret: Any, queries: np.ndarray, scale: float, rng: np.random
 def reconstruct(queries: np.ndarray, answers: np.ndarray, method: Method = "lp") -> np.ndarray:
     """The bits that best explain the answers, rounded to 0/1: the L1 linear program of Dinur and
     Nissim (scipy's HiGHS), or bounded least squares (scipy's lsq_linear)."""
-    how = check_choice("unknown_reconstruction", "reconstruction method", method, METHODS)
+    how = check_choice("unknown_reconstruction", method, METHODS)
     q = np.asarray(queries, dtype=float)
     a = np.asarray(answers, dtype=float)
     m, n = q.shape

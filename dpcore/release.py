@@ -18,8 +18,12 @@ floating-point rounding error of the sum (Casacuberta et al. 2022): naive "max(|
 underestimate it. `release_sum` scales the noise to OpenDP's own sensitivity: the noise's
 scale over that sensitivity is at least the mechanism's, so its (epsilon, delta) holds.
 
+A quantile, and a whole plan drawn from the raw table, are released by `dpcore.plan_release`, which
+knows the statistics a plan holds (dpcore.statistics, which itself asks this module for OpenDP's
+sum sensitivity).
+
 References: OpenDP 0.16 `make_laplace`, `make_gaussian`, `make_clamp`, `make_sum`,
-`make_count_by`, `make_laplace_threshold`; Casacuberta, Shoemate, Vadhan & Wagaman, "Widespread
+`make_count_by`, `make_laplace_threshold`, `make_private_quantile`; Casacuberta, Shoemate, Vadhan & Wagaman, "Widespread
 underestimation of sensitivity in differentially private libraries" (CCS 2022, arXiv:2207.10635);
 Rogers, "A unifying privacy analysis framework for unknown domain algorithms in differential
 privacy" (2023, arXiv:2309.09170).
@@ -48,7 +52,7 @@ DomainSource = Literal["typed", "catalog", "public_bounds", "data"]
 DOMAIN_SOURCES: tuple[DomainSource, ...] = ("typed", "catalog", "public_bounds", "data")
 
 
-def _opendp() -> Any:
+def opendp_prelude() -> Any:
     """opendp.prelude with contrib enabled, imported on a release only (~0.4 s a cold open skips)."""
     import opendp.prelude as dp
 
@@ -61,31 +65,24 @@ def _checked_counts(counts: Any) -> np.ndarray:
     try:
         values = np.asarray(counts, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("invalid_counts", "Every count must be a number.") from None
+        raise DPError("invalid_counts.not_numbers") from None
     if values.ndim != 1:
-        raise DPError(
-            "invalid_counts",
-            f"The counts must be one list of numbers, got an array of shape {values.shape}.",
-            shape=values.shape,
-        )
+        raise DPError("invalid_counts.shape", shape=values.shape)
     if values.size == 0:
-        raise DPError("empty_counts", "There is nothing to release: the list of counts is empty.")
+        raise DPError("empty_counts")
     problems = (
-        (~np.isfinite(values), "invalid_counts", "every count must be a finite number (no blank, NaN or infinity)"),
-        (values != np.round(values), "invalid_counts", "counts are whole numbers"),
-        (values < 0, "invalid_counts", "a count cannot be negative"),
-        (values > MAX_RELEASE_COUNT, "count_out_of_range",
-         f"a release holds counts up to {MAX_RELEASE_COUNT:,} (2^53) exactly, and OpenDP's integer noise "
-         "needs them whole: a larger count would be rounded before any noise is added"),
+        (~np.isfinite(values), "invalid_counts.not_finite"),
+        (values != np.round(values), "invalid_counts.not_whole"),
+        (values < 0, "invalid_counts.negative"),
+        (values > MAX_RELEASE_COUNT, "count_out_of_range"),  # OpenDP's integer noise needs exact whole counts
     )
     with np.errstate(invalid="ignore"):
-        for bad, code, why in problems:
+        for bad, key in problems:
             if bad.any():
                 i = int(np.argmax(bad))
                 v = float(values[i])
                 shown = f"{v:,.0f}" if math.isfinite(v) and v.is_integer() else f"{v:g}"
-                raise DPError(code, f"Count number {i + 1} is {shown}: {why}.", index=i, value=v, number=i + 1,
-                              shown=shown, maximum=MAX_RELEASE_COUNT)
+                raise DPError(key, index=i, value=v, number=i + 1, shown=shown, maximum=MAX_RELEASE_COUNT)
     return values
 
 
@@ -98,7 +95,7 @@ def release_counts(counts: np.ndarray | Sequence[float], mechanism: AdditiveNois
     the point of a release.
     """
     values = _checked_counts(counts)
-    dp = _opendp()
+    dp = opendp_prelude()
     if mechanism.kind == "discrete_laplace":
         space = dp.vector_domain(dp.atom_domain(T="i64")), dp.l1_distance(T="i64")
         meas = dp.m.make_laplace(*space, scale=mechanism.scale)
@@ -128,11 +125,7 @@ class HistogramDomain:
 
     def __post_init__(self) -> None:
         if self.source not in DOMAIN_SOURCES:
-            raise DPError(
-                "unknown_bin_source",
-                f"Unknown source of bins {self.source!r}: choose one of {', '.join(DOMAIN_SOURCES)}.",
-                value=self.source, options=', '.join(DOMAIN_SOURCES),
-            )
+            raise DPError("unknown_bin_source", value=self.source, options=', '.join(DOMAIN_SOURCES))
 
     @property
     def declared(self) -> bool:
@@ -144,7 +137,7 @@ class HistogramDomain:
         """Categories the user typed or pasted (never a list suggested from the data)."""
         labels = tuple(str(c).strip() for c in categories)
         if any(not c for c in labels):
-            raise DPError("empty_category", "A declared category cannot be blank.")
+            raise DPError("empty_category")
         return cls(CategoryBins(labels), "typed")
 
     @classmethod
@@ -162,13 +155,7 @@ class HistogramDomain:
         bounds = declared_bounds(dataset_key, column)
         if bounds is not None:
             return cls(NumericBins(bounds[0], bounds[1], bin_count), "catalog")
-        raise DPError(
-            "undeclared_categories",
-            f"The dataset {dataset_key!r} documents no categories or bounds for the column {column!r}: "
-            "type the categories, or give public bounds.",
-            dataset=dataset_key,
-            column=column,
-        )
+        raise DPError("undeclared_categories.dataset", dataset=dataset_key, column=column)
 
     @classmethod
     def public_bounds(cls, lower: float, upper: float, count: int) -> HistogramDomain:
@@ -186,13 +173,7 @@ def require_declared(domain: object) -> HistogramDomain:
     """The domain, or DPError("undeclared_categories") when its bins were not declared publicly."""
     if isinstance(domain, HistogramDomain) and domain.declared:
         return domain
-    raise DPError(
-        "undeclared_categories",
-        "These categories were read from the data, so the list itself is not private: a category "
-        "held by one person would appear in the release only when that person is in the data, "
-        "whatever the noise. Type or paste the categories, use the dataset's documented list, or "
-        "use numeric bins on public bounds.",
-    )
+    raise DPError("undeclared_categories.from_data")
 
 
 @dataclass(frozen=True)
@@ -231,19 +212,14 @@ def _integer_sum(kind: NoiseKind, lower: float, upper: float) -> bool:
     if kind != "discrete_laplace":
         return False
     if not (lower.is_integer() and upper.is_integer()):
-        raise DPError(
-            "discrete_needs_integers",
-            f"The discrete Laplace mechanism adds whole numbers, so a sum released with it needs whole-number "
-            f"bounds, got {lower:g} and {upper:g}: choose the Laplace or Gaussian mechanism, or round the bounds.",
-            lower=lower, upper=upper,
-        )
+        raise DPError("discrete_needs_integers.bounds", lower=lower, upper=upper)
     return True
 
 
 def _clamped_sum(lower: float, upper: float, integer: bool) -> Any:
     """OpenDP's transformation: clamp each row to [lower, upper], then sum (rows added or removed:
     the symmetric distance)."""
-    dp = _opendp()
+    dp = opendp_prelude()
     atom = dp.atom_domain(T="i64") if integer else dp.atom_domain(T=float, nan=False)
     bounds = (int(lower), int(upper)) if integer else (lower, upper)
     return dp.t.make_clamp(dp.vector_domain(atom), dp.symmetric_distance(), bounds=bounds) >> dp.t.then_sum()
@@ -303,17 +279,13 @@ def release_sum(
     try:
         numbers = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("column_not_numeric", "Every value of a sum must be a number.") from None
+        raise DPError("column_not_numeric.sum_values") from None
     numbers = numbers.ravel()
     numbers = numbers[~np.isnan(numbers)]
     integer = _integer_sum(mechanism.kind, lo, hi)
     if integer and not np.all(np.isinf(numbers) | (numbers == np.round(numbers))):
-        raise DPError(
-            "discrete_needs_integers",
-            "The discrete Laplace mechanism adds whole numbers, but this column holds fractions: choose the "
-            "Laplace or Gaussian mechanism.",
-        )
-    dp = _opendp()
+        raise DPError("discrete_needs_integers.fractions")
+    dp = opendp_prelude()
     summed = _clamped_sum(lo, hi, integer)
     sensitivity = float(summed.map(m))
     scale = mechanism.scale * max(1.0, sensitivity / mechanism.sensitivity)
@@ -376,7 +348,7 @@ def release_key_selection(
     eps = check_epsilon(epsilon)
     d = check_delta(delta, allow_zero=False)
     m = check_count("The number of rows per person", max_contributions)
-    dp = _opendp()
+    dp = opendp_prelude()
     counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
     scale = m / eps
     # Solve m exp(-(t - m) / scale) / (1 + p) <= delta for the whole number t >= m.

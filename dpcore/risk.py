@@ -97,18 +97,14 @@ def _check_fprs(fprs: Any) -> np.ndarray:
     try:
         a = np.atleast_1d(np.asarray(fprs, dtype=float))
     except (TypeError, ValueError):
-        raise DPError("invalid_fpr", f"False-positive rates must be numbers, got {fprs!r}.", value=fprs) from None
+        raise DPError("invalid_fpr.not_numbers", value=fprs) from None
     if a.ndim != 1 or a.size == 0 or a.size > MAX_TRADEOFF_POINTS:
-        raise DPError(
-            "invalid_fpr",
-            f"Give between 1 and {MAX_TRADEOFF_POINTS:,} false-positive rates, got {a.size:,}.",
-            count=int(a.size), maximum=MAX_TRADEOFF_POINTS,
-        )
+        raise DPError("invalid_fpr.count", count=int(a.size), maximum=MAX_TRADEOFF_POINTS)
     for value in a:
         try:
             check_probability("A false-positive rate", value)
         except ValueError as error:
-            raise DPError("invalid_fpr", str(error), value=float(value), error=error) from None
+            raise DPError("invalid_fpr.range", value=float(value), error=error) from None
     return a
 
 
@@ -118,12 +114,7 @@ def _tpr_from_pld(pld: Any, fpr: np.ndarray) -> np.ndarray:
     from riskcal.analysis import get_beta_from_pld
 
     if not isinstance(pld, PrivacyLossDistribution):
-        raise DPError(
-            "invalid_pld",
-            "The plan's privacy loss distribution must be a dp-accounting PrivacyLossDistribution, "
-            f"got {type(pld).__name__}.",
-            type=type(pld).__name__,
-        )
+        raise DPError("invalid_pld", type=type(pld).__name__)
     beta = np.atleast_1d(np.asarray(get_beta_from_pld(pld, alpha=fpr), dtype=float))
     return np.clip(1.0 - beta, 0.0, 1.0)
 

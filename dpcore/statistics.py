@@ -2,8 +2,10 @@
 
 Each statistic is a frozen dataclass with `true_value(frame)`, `sensitivity(protection, neighbours)`
 (a `dpcore.neighbours.Sensitivity`) and `accuracy(...)` / `epsilon_for_accuracy(...)` for the page's
-two directions. Sensitivities follow dpcore.neighbours, multiplied by the m of the `Protection`
-(one person contributes at most m rows):
+two directions, and `events(...)`: what the accountants price for it (a mean: two halves; a quantile:
+the worst case of epsilon-DP). A plan's total delta is shared by `delta_shares`. Sensitivities
+follow dpcore.neighbours, multiplied by the m of the `Protection` (one person contributes at most m
+rows):
 
 | statistic                   | add/remove ("remove"): L1, L2  | substitution ("replace"): L1, L2     |
 |-----------------------------|--------------------------------|--------------------------------------|
@@ -48,10 +50,11 @@ sensitivity of a clamped sum).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -63,21 +66,18 @@ from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
 from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
 from dpcore.limits import MAX_QUANTILE_CANDIDATES
-from dpcore.mechanisms import NoiseKind, check_selection, selection_log_weights
+from dpcore.mechanisms import AdditiveNoise, NoiseKind, calibrate, check_selection, selection_log_weights
 from dpcore.neighbours import NEIGHBOUR_KINDS, NeighbourKind, Sensitivity, count_sensitivity, histogram_sensitivity
 from dpcore.protection import Protection
 from dpcore.validation import check_bounds
+
+Event = tuple[AdditiveNoise, int]  # a noise and how many times it is answered: what an accountant prices
 
 
 def _check_target(target: Any) -> float:
     """A target accuracy as a float above 0, or DPError("accuracy") quoting it."""
     if isinstance(target, bool) or not isinstance(target, Real) or not (math.isfinite(target) and target > 0):
-        raise DPError(
-            "accuracy",
-            f"The target accuracy must be a finite number greater than zero (the largest error you "
-            f"accept), got {target!r}.",
-            value=target,
-        )
+        raise DPError("accuracy", value=target)
     return float(target)
 
 
@@ -85,11 +85,7 @@ def _numeric_values(frame: pd.DataFrame, column: str) -> np.ndarray:
     """The column's numbers, missing cells left out; DPError if the column holds text."""
     check_frame_column(frame, column)
     if not is_numeric_column(frame, column):
-        raise DPError(
-            "column_not_numeric",
-            f"The column {column!r} does not hold numbers: a sum, a mean or a quantile needs a numeric column.",
-            column=column,
-        )
+        raise DPError("column_not_numeric.column", column=column)
     values = frame[column].to_numpy(dtype=float, na_value=np.nan)
     return values[~np.isnan(values)]
 
@@ -136,6 +132,13 @@ class _Additive:
         sens = self.noise_sensitivity(kind, protection, neighbours)
         return noise_epsilon_for_accuracy(kind, target, sens, alpha, delta)
 
+    def events(
+        self, kind: NoiseKind, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this statistic at (epsilon, delta): its one noise, answered once."""
+        return ((calibrate(kind, epsilon, delta, self.noise_sensitivity(kind, protection, neighbours)), 1),)
+
 
 @dataclass(frozen=True)
 class Count(_Additive):
@@ -152,19 +155,16 @@ class Count(_Additive):
 
     def __post_init__(self) -> None:
         if self.column is None and (self.equals is not None or self.within is not None):
-            raise DPError("filter_without_column", "Choose the column the filter applies to.")
+            raise DPError("filter_without_column")
         if self.equals is not None and self.within is not None:
-            raise DPError("two_filters", "Filter either on one value or on a range, not both.")
+            raise DPError("two_filters")
         if self.within is not None:
             if not isinstance(self.within, (tuple, list)) or len(self.within) != 2:
-                raise DPError("bounds", f"A range filter needs a lower and an upper bound, got {self.within!r}.",
-                              value=self.within)
+                raise DPError("bounds.filter", value=self.within)
             object.__setattr__(self, "within", check_bounds(*self.within))
         f = self.factor
         if isinstance(f, bool) or not isinstance(f, Real) or not (math.isfinite(f) and f > 0):
-            raise DPError(
-                "factor", f"The count's multiplier must be a finite number above 0, got {f!r}.", value=f,
-            )
+            raise DPError("factor", value=f)
 
     def mask(self, frame: pd.DataFrame) -> np.ndarray:
         """Which rows the count counts."""
@@ -198,10 +198,7 @@ class Histogram(_Additive):
 
     def __post_init__(self) -> None:
         if not isinstance(self.bins, (hist.CategoryBins, hist.NumericBins)):
-            raise DPError(
-                "undeclared_bins",
-                "A histogram needs declared bins: a list of categories, or numeric bins on public bounds.",
-            )
+            raise DPError("undeclared_bins")
 
     def tally(self, frame: pd.DataFrame) -> hist.Histogram:
         """Counts per bin with what was missing, outside the categories, or clamped into an end bin."""
@@ -261,11 +258,7 @@ class Sum(_Additive):
     def sensitivity(self, protection: Protection, neighbours: NeighbourKind = "remove") -> Sensitivity:
         """m max(|L|, |U|) under add/remove, m (U - L) under substitution (both norms)."""
         if neighbours not in NEIGHBOUR_KINDS:
-            raise DPError(
-                "unknown_neighbours",
-                f"Unknown kind of neighbour {neighbours!r}: choose 'remove' or 'replace'.",
-                value=neighbours,
-            )
+            raise DPError("unknown_neighbours", value=neighbours)
         per_row = max(abs(self.lower), abs(self.upper)) if neighbours == "remove" else self.upper - self.lower
         s = per_row * protection.factor
         return Sensitivity(s, s)
@@ -312,8 +305,7 @@ class Mean:
     def _values(self, frame: pd.DataFrame) -> np.ndarray:
         v = _numeric_values(frame, self.column)
         if v.size == 0:
-            raise DPError("no_values", f"The column {self.column!r} has no numbers, so it has no mean.",
-                          column=self.column)
+            raise DPError("no_values.mean", column=self.column)
         return v
 
     def true_value(self, frame: pd.DataFrame) -> float:
@@ -331,9 +323,7 @@ class Mean:
     ) -> tuple[float, float, float, float]:
         """(N, |mu|, sum sensitivity, count sensitivity) in the norm `kind` calibrates on."""
         if frame is None:
-            raise DPError(
-                "frame_needed", "The accuracy of a mean depends on how many values it averages: give the data.",
-            )
+            raise DPError("frame_needed.mean")
         v = self._values(frame)
         mu = abs(float(np.clip(v, self.lower, self.upper).mean()))
         s_sum = self.sum_part.noise_sensitivity(kind, protection, neighbours)
@@ -394,6 +384,15 @@ class Mean:
             return 2 * float(get_epsilon_gaussian(unit, delta / 2))
         return self._discrete_epsilon(target, n, mu, s_sum, s_count, alpha)
 
+    def events(
+        self, kind: NoiseKind, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this mean at (epsilon, delta): the noisy sum and the noisy
+        count, each at (epsilon / 2, delta / 2) and answered once (basic composition adds them back up)."""
+        return tuple((calibrate(kind, epsilon / 2, delta / 2, part.noise_sensitivity(kind, protection, neighbours)), 1)
+                     for part in (self.sum_part, self.count_part))
+
     @staticmethod
     def _discrete_epsilon(target: float, n: float, mu: float, s_sum: float, s_count: float, alpha: float) -> float:
         """Root of bound(epsilon) = target for discrete Laplace noise, on ln epsilon (the bound falls
@@ -409,11 +408,7 @@ class Mean:
 
         lo, hi = math.log(1e-6), math.log(1e6)
         if gap(hi) > 0:
-            raise DPError(
-                "accuracy_unreachable",
-                f"No epsilon up to a million gives a mean within ±{target:g}: loosen the target.",
-                value=target,
-            )
+            raise DPError("accuracy_unreachable.mean", value=target)
         if gap(lo) <= 0:
             return 1e-6
         # brentq's root is within 1e-12 of the true one in ln epsilon: step past it to meet the target.
@@ -483,21 +478,15 @@ class Quantile:
     def __post_init__(self) -> None:
         q = self.q
         if isinstance(q, bool) or not isinstance(q, Real) or not 0 < q < 1:
-            raise DPError(
-                "quantile",
-                f"The quantile must lie strictly between 0 and 1 (0.5 for the median), got {q!r}.",
-                value=q,
-            )
+            raise DPError("quantile", value=q)
         try:
             grid = np.asarray(self.candidates, dtype=float)
         except (TypeError, ValueError):
-            raise DPError("candidates", "Every candidate of the quantile's grid must be a number.") from None
+            raise DPError("candidates.not_numbers") from None
         if grid.ndim != 1 or not 1 <= grid.size <= MAX_QUANTILE_CANDIDATES:
-            raise DPError("candidates", f"A quantile needs between 1 and {MAX_QUANTILE_CANDIDATES:,} candidates, "
-                          f"got {grid.size:,}.", value=int(grid.size), maximum=MAX_QUANTILE_CANDIDATES)
+            raise DPError("candidates.count", value=int(grid.size), maximum=MAX_QUANTILE_CANDIDATES)
         if not np.all(np.isfinite(grid)) or np.any(np.diff(grid) <= 0):
-            raise DPError("candidates", "The quantile's candidates must be finite numbers in increasing order, "
-                          "each once.")
+            raise DPError("candidates.order")
         object.__setattr__(self, "q", float(q))
         object.__setattr__(self, "candidates", tuple(float(c) for c in grid))
 
@@ -506,16 +495,14 @@ class Quantile:
         """`count` equally spaced candidates from `lower` to `upper` (public bounds), ends included."""
         lo, hi = check_bounds(lower, upper)
         if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= MAX_QUANTILE_CANDIDATES:
-            raise DPError("candidates", f"A quantile's grid needs between 2 and {MAX_QUANTILE_CANDIDATES:,} points, "
-                          f"got {count!r}.", value=count, maximum=MAX_QUANTILE_CANDIDATES)
+            raise DPError("candidates.grid", value=count, maximum=MAX_QUANTILE_CANDIDATES)
         return cls(column, q, tuple(np.linspace(lo, hi, count).tolist()))
 
     def values(self, frame: pd.DataFrame) -> np.ndarray:
         """The column's numbers (missing cells left out), as `Sum.values`; DPError when there are none."""
         v = _numeric_values(frame, self.column)
         if v.size == 0:
-            raise DPError("no_values", f"The column {self.column!r} has no numbers, so it has no quantile.",
-                          column=self.column)
+            raise DPError("no_values.quantile", column=self.column)
         return v
 
     def true_value(self, frame: pd.DataFrame) -> float:
@@ -533,8 +520,7 @@ class Quantile:
     def score_sensitivity(self, protection: Protection, neighbours: NeighbourKind = "remove") -> float:
         """How far one person moves any score: m max(q, 1 - q) under add/remove, m under substitution."""
         if neighbours not in NEIGHBOUR_KINDS:
-            raise DPError("unknown_neighbours", f"Unknown kind of neighbour {neighbours!r}: choose 'remove' or "
-                          "'replace'.", value=neighbours)
+            raise DPError("unknown_neighbours", value=neighbours)
         per_row = max(self.q, 1 - self.q) if neighbours == "remove" else 1.0
         return per_row * protection.factor
 
@@ -570,7 +556,7 @@ class Quantile:
         _check_quantile_kind(kind)
         alpha = _checked_alpha(alpha)
         if frame is None:
-            raise DPError("frame_needed", "The accuracy of a quantile depends on the data around it: give the data.")
+            raise DPError("frame_needed.quantile")
         p = self.probabilities(frame, epsilon, protection, neighbours)
         distance = np.abs(np.asarray(self.candidates) - self.true_value(frame))
         order = np.argsort(distance, kind="stable")
@@ -595,16 +581,11 @@ class Quantile:
         alpha = _checked_alpha(alpha)
         target = _check_target(target)
         if frame is None:
-            raise DPError("frame_needed", "The accuracy of a quantile depends on the data around it: give the data.")
+            raise DPError("frame_needed.quantile")
         coverage = self._coverage(frame, target, protection, neighbours)
         lo, hi = math.log(1e-6), math.log(1e6)
         if coverage(math.exp(hi)) < 1 - alpha:
-            raise DPError(
-                "accuracy_unreachable",
-                f"No epsilon up to a million puts this quantile within ±{target:g} with probability "
-                f"{1 - alpha:g}: the grid of candidates is too coarse there. Loosen the target or refine the grid.",
-                value=target, confidence=1 - alpha,
-            )
+            raise DPError("accuracy_unreachable.quantile", value=target, confidence=1 - alpha)
         if coverage(math.exp(lo)) >= 1 - alpha:
             return 1e-6
         from scipy.optimize import brentq
@@ -613,10 +594,21 @@ class Quantile:
         return math.exp(root + 2e-10)  # past the root's uncertainty, on the side that meets the target
 
 
+    def events(
+        self, kind: str, epsilon: float, protection: Protection, delta: float = 0.0,
+        neighbours: NeighbourKind = "remove",
+    ) -> tuple[Event, ...]:
+        """What the accountants price for this quantile at epsilon. It is a selection, pure epsilon-DP
+        with no additive noise: it is priced as the worst case of epsilon-DP, which a discrete Laplace
+        of sensitivity 1 is exactly (its privacy loss is only +-epsilon, as randomized response's), so
+        every accountant charges it no less than it could cost. `kind`, `delta` and `neighbours` change
+        nothing (the selection's scale already holds the person's m rows)."""
+        return ((calibrate("discrete_laplace", epsilon, 0.0, 1.0), 1),)
+
+
 def _check_quantile_kind(kind: Any) -> None:
     if kind != QUANTILE_MECHANISM:
-        raise DPError("quantile_mechanism", f"A quantile is released by the exponential mechanism, not {kind!r}.",
-                      value=kind)
+        raise DPError("quantile_mechanism", value=kind)
 
 
 def _checked_alpha(alpha: Any) -> float:
@@ -625,6 +617,14 @@ def _checked_alpha(alpha: Any) -> float:
 
 
 Statistic = Count | Histogram | Sum | Mean | Quantile
+
+
+def delta_shares(mechanisms: Sequence[str], delta: float) -> list[float]:
+    """Each statistic's share of a plan's total delta, given its mechanism: the Gaussian ones share
+    it equally, the others are pure (0). By basic composition the shares add up to the total (0 when
+    no statistic is Gaussian)."""
+    gaussians = sum(1 for m in mechanisms if m == "gaussian")
+    return [delta / gaussians if m == "gaussian" else 0.0 for m in mechanisms]
 
 
 @dataclass(frozen=True)
@@ -656,10 +656,10 @@ def local_sensitivity_median(values: np.ndarray | list[float], lower: float, upp
     try:
         v = np.asarray(values, dtype=float).ravel()
     except (TypeError, ValueError):
-        raise DPError("column_not_numeric", "The median needs numbers.") from None
+        raise DPError("column_not_numeric.median") from None
     v = np.sort(np.clip(v[~np.isnan(v)], lo, hi))
     if v.size == 0:
-        raise DPError("no_values", "There are no numbers to take the median of.")
+        raise DPError("no_values.median")
     median = float(np.median(v))
     neighbours = [np.append(v, lo), np.append(v, hi)]
     if v.size >= 2:

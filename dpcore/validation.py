@@ -16,9 +16,9 @@ def _as_float(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise DPError("not_a_number", f"{name} must be a number, got {value!r}.", what=name, value=value) from None
+        raise DPError("not_a_number", what=name, value=value) from None
     if math.isnan(number):
-        raise DPError("nan_number", f"{name} must be a number, got NaN.", what=name)
+        raise DPError("nan_number", what=name)
     return number
 
 
@@ -26,10 +26,9 @@ def check_epsilon(epsilon: Any, *, allow_zero: bool = False) -> float:
     """Return epsilon as a float, or raise ValueError if it is not a usable privacy budget."""
     eps = _as_float("Epsilon", epsilon)
     if math.isinf(eps):
-        raise DPError("epsilon_infinite", "Epsilon must be finite: an infinite epsilon means no privacy at all.")
+        raise DPError("epsilon_infinite")
     if eps < 0 or (eps == 0 and not allow_zero):
-        bound = "zero or more" if allow_zero else "greater than zero"
-        raise DPError("epsilon_range", f"Epsilon must be {bound}, got {eps:g}.", epsilon=eps)
+        raise DPError("epsilon_range.zero_or_more" if allow_zero else "epsilon_range.above_zero", epsilon=eps)
     return eps
 
 
@@ -37,13 +36,9 @@ def check_delta(delta: Any, *, allow_zero: bool = True) -> float:
     """Return delta as a float in [0, 1) (or (0, 1) when zero is not allowed)."""
     d = _as_float("Delta", delta)
     if not 0.0 <= d < 1.0:
-        raise DPError("delta_range", f"Delta must be at least 0 and below 1, got {d:g}.", delta=d)
+        raise DPError("delta_range", delta=d)
     if d == 0.0 and not allow_zero:
-        raise DPError(
-            "delta_zero_gaussian",
-            "Delta must be greater than zero for the Gaussian mechanism: "
-            "Gaussian noise can never give pure (delta = 0) differential privacy.",
-        )
+        raise DPError("delta_zero_gaussian")
     return d
 
 
@@ -51,11 +46,7 @@ def check_positive(name: str, value: Any) -> float:
     """Return value as a finite float > 0 (sensitivities, scales, tolerances)."""
     v = _as_float(name, value)
     if not math.isfinite(v) or v <= 0:
-        raise DPError(
-            "not_positive",
-            f"{name} must be a finite number greater than zero, got {v:g}.",
-            what=name, value=v,
-        )
+        raise DPError("not_positive", what=name, value=v)
     return v
 
 
@@ -63,9 +54,9 @@ def check_probability(name: str, value: Any, *, open_interval: bool = False) -> 
     """Return value as a float in [0, 1] (or (0, 1) when open_interval)."""
     p = _as_float(name, value)
     if open_interval and not 0.0 < p < 1.0:
-        raise DPError("probability_open", f"{name} must lie strictly between 0 and 1, got {p:g}.", what=name, value=p)
+        raise DPError("probability_open", what=name, value=p)
     if not 0.0 <= p <= 1.0:
-        raise DPError("probability_range", f"{name} must lie between 0 and 1, got {p:g}.", what=name, value=p)
+        raise DPError("probability_range", what=name, value=p)
     return p
 
 
@@ -73,11 +64,10 @@ def check_count(name: str, value: Any, *, minimum: int = 1, maximum: int | None 
     """Return value as an int within [minimum, maximum]."""
     v = _as_float(name, value)
     if not v.is_integer():
-        raise DPError("not_whole", f"{name} must be a whole number, got {v:g}.", what=name, value=v)
+        raise DPError("not_whole", what=name, value=v)
     n = int(v)
     if n < minimum or (maximum is not None and n > maximum):
-        upper = f" and at most {maximum:,}" if maximum is not None else ""
-        raise DPError("count_range", f"{name} must be at least {minimum:,}{upper}, got {n:,}.",
+        raise DPError("count_range.at_least" if maximum is None else "count_range.between",
                       what=name, minimum=minimum, maximum=maximum, value=n)
     return n
 
@@ -88,20 +78,16 @@ def check_bounds(lower: Any, upper: Any) -> tuple[float, float]:
     try:
         lo, hi = float(lower), float(upper)
     except (TypeError, ValueError):
-        raise DPError("bounds", f"The bounds must be numbers, got {lower!r} and {upper!r}.",
-                      lower=lower, upper=upper) from None
+        raise DPError("bounds.not_numbers", lower=lower, upper=upper) from None
     if not (math.isfinite(lo) and math.isfinite(hi)) or max(abs(lo), abs(hi)) > MAX_SUM_BOUND:
-        raise DPError("bounds", f"The bounds must be finite numbers within ±{MAX_SUM_BOUND:g}, got {lo:g} and {hi:g}.",
-                      lower=lo, upper=hi, maximum=MAX_SUM_BOUND)
+        raise DPError("bounds.range", lower=lo, upper=hi, maximum=MAX_SUM_BOUND)
     if lo >= hi:
-        raise DPError("bounds_order", f"The lower bound ({lo:g}) must be below the upper bound ({hi:g}).",
-                      lower=lo, upper=hi)
+        raise DPError("bounds_order", lower=lo, upper=hi)
     return lo, hi
 
 
-def check_choice(code: str, what: str, value: Any, options: Sequence[T]) -> T:
-    """`value` if it is one of `options`, else DPError(code): "Unknown {what} 'x': choose one of ..."."""
+def check_choice(code: str, value: Any, options: Sequence[T]) -> T:
+    """`value` if it is one of `options`, else DPError(code): "Unknown <what> 'x': choose one of ..."."""
     if value not in options:
-        raise DPError(code, f"Unknown {what} {value!r}: choose one of {', '.join(map(str, options))}.", value=value,
-                      options=", ".join(map(str, options)))
+        raise DPError(code, value=value, options=", ".join(map(str, options)))
     return value

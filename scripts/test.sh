@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Set up everything from nothing and run every test: unit, AppTest and real-browser (Chromium).
 # Needs only Python 3.11, pip and apt. Extra arguments go to pytest (e.g. tests/unit -x).
+# --quick: the inner loop, unit and view tests without the slow ones (no browser, Spark or apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+if [ "$quick" -eq 1 ]; then
+  exec .venv/bin/python -m pytest tests/unit -m "not slow" -q "$@"
+fi
 # The distributed-release engine (PipelineDP on pyspark), tested in tests/engine; never the app's runtime.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-engine.txt
 # Debian packages: the browser, Chinese glyphs for it (the interface speaks 中文 too), PostgreSQL.

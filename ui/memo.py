@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TypeVar
 
 import streamlit as st
@@ -26,16 +27,24 @@ _SHARED_LOCK = threading.Lock()
 _PENDING: dict[Hashable, threading.Lock] = {}  # keys being computed, each with the lock its computation holds
 
 
+@dataclass(frozen=True, eq=False)
+class Kept:
+    """What `session_memo` keeps in one slot: the value and the key (language included) it was computed for."""
+
+    key: Hashable
+    value: object
+
+
 def session_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
     """Return the value kept in `slot` if it was computed for `key` (in this language: results may
     hold sentences); otherwise compute and keep it."""
     key = (current(), key)
-    store: dict[str, tuple[Hashable, object]] = st.session_state.setdefault(_STORE, {})
+    store: dict[str, Kept] = st.session_state.setdefault(_STORE, {})
     kept = store.get(slot)
-    if kept is not None and kept[0] == key:
-        return kept[1]  # type: ignore[return-value]
+    if kept is not None and kept.key == key:
+        return kept.value  # type: ignore[return-value]
     value = compute()
-    store[slot] = (key, value)
+    store[slot] = Kept(key, value)
     return value
 
 

@@ -17,7 +17,7 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import slides
 from ui.datasets import UPLOAD, Dataset, dataset_picker
-from ui.errors import message
+from ui.feedback import show_error  # pages and controls import it from here too
 from ui.language import install, language_switch
 from ui.memo import session_memo
 from ui.navigation import sidebar_menu
@@ -222,8 +222,3 @@ def computed(compute: Callable[[S], V], settings: S, where: DeltaGenerator | Non
     except ValueError as exc:
         show_error(exc, where)
         return None
-
-
-def show_error(exc: ValueError, where: DeltaGenerator | None = None) -> None:
-    """Show a dpcore ValueError as an error box in the page (never a traceback)."""
-    (where or st).error(TEXT["error_prefix"].format(message=message(exc)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from ui.feedback import show_error
 from ui.fmt import plural
 from ui.navigation import PAGES
 from ui.safe import md_escape
@@ -124,8 +125,6 @@ def _lesson_tools(box: DeltaGenerator, steps: tuple[Step, ...]) -> tuple[Step, .
         try:
             steps = from_json(upload.getvalue().decode("utf-8", errors="replace"), PAGE_FILES)
         except ValueError as exc:
-            from ui.page import show_error  # ui.page starts every page with this module's tools
-
             show_error(exc, box)
     if steps:
         box.download_button(TEXT["lesson_save"], to_json(steps), "lesson.json", "application/json",

@@ -7,7 +7,8 @@ which stores `str(option)` under the widget's key.
 
 The address is the user's text: `guard_address` (run by `start_page` before any widget binds) drops
 a bound number or switch whose value its widget cannot take (`?seed=inf` made Streamlit's binding
-raise), and `url_choice` an unknown option, each with a short notice.
+raise), `url_choice` an unknown option and `bound_select_slider` an unknown label, each with a short
+notice.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from dpcore.limits import (
     MAX_BINS,
     MAX_GAME_ROUNDS,
     MAX_LDP_DOMAIN,
+    MAX_NUMBER_TEXT,
     MAX_REPEATED_QUERIES,
     MAX_RESPONDENTS,
     MAX_SELECTION_DRAWS,
+    MAX_SYNTHETIC_PAGE_ROWS,
     SEED_MAX,
 )
 from ui.safe import md_escape
@@ -116,7 +119,6 @@ class Bound:
         return math.isfinite(value) and whole and self.low <= value <= self.high
 
 
-MAX_NUMBER_TEXT = 40  # characters: more is no number a widget here takes (a 10 KB seed overflowed)
 _TAG = "[0-9a-f]{6}"  # the histogram's per-column keys (ui/controls/histogram._tag)
 
 # Every parameter bound by Streamlit to a number or a switch, by its key (a regular expression for
@@ -159,6 +161,7 @@ BOUND: dict[str, Bound] = {
     "ldp_h": Bound("int", 1, 4),
     "ldp_f": Bound("float", 0.05, 0.95),
     "ldp_d": Bound("int", 2, MAX_LDP_DOMAIN),
+    "syn_rows": Bound("int", 1, MAX_SYNTHETIC_PAGE_ROWS),
 }
 _PATTERNS = [(re.compile(key), bound) for key, bound in BOUND.items()]
 
@@ -180,12 +183,16 @@ def guard_address() -> None:
     before any widget binds: Streamlit's binding raised on some (`?seed=inf`: OverflowError) and
     silently reset others, so a bad link fell over or changed a view without a word."""
     dropped = unusable({key: st.query_params.get_all(key) for key in st.query_params})
-    if not dropped:
-        return
-    for key in dropped:
+    if dropped:
+        _drop(dropped)
+
+
+def _drop(keys: Sequence[str]) -> None:
+    """Remove `keys` from the address, and from the copy widgets seed from, with one notice."""
+    for key in keys:
         del st.query_params[key]
     address_changed()
-    address_notice(dropped)
+    address_notice(keys)
 
 
 def address_changed() -> None:
@@ -195,6 +202,17 @@ def address_changed() -> None:
     if ctx is not None:
         with ctx.session_state.query_params() as params:
             params.set_initial_query_params_from_current()
+
+
+def bound_select_slider(where: Any, label: str, options: Sequence[T], *, value: T, key: str,
+                        format_func: Callable[[T], Any] = str, **kwargs: Any) -> T:
+    """A select slider bound to the address under `key`. A value in the address that is none of its
+    options' labels is dropped with the notice first: Streamlit would reset it without a word."""
+    given = st.query_params.get_all(key)
+    if given and not set(given) <= {str(format_func(option)) for option in options}:
+        _drop([key])
+    return where.select_slider(label, options=options, value=value, format_func=format_func, key=key,
+                               bind="query-params", **kwargs)
 
 
 def address_notice(keys: Sequence[str]) -> None:

@@ -21,7 +21,7 @@ from dpcore.mechanisms import GAUSSIAN_METHODS, NOISE_KINDS, GaussianMethod, Noi
 from ui import fmt
 from ui.datasets import Dataset
 from ui.memo import session_memo
-from ui.state import address_changed, url_choice
+from ui.state import address_changed, bound_select_slider, url_choice
 from ui.text.common import TEXT
 
 
@@ -38,14 +38,14 @@ def epsilon_slider(
 ) -> float:
     """A log-scale epsilon slider (0.001 … 20 in 1-1.5-2-3-5-7 steps)."""
     return float(
-        _where(container).select_slider(
+        bound_select_slider(
+            _where(container),
             label or TEXT["epsilon"],
-            options=options,
+            options,
             value=default,
             format_func=lambda v: f"{v:g}",
             key=key,
             help=TEXT["epsilon_help"],
-            bind="query-params",
         )
     )
 
@@ -61,14 +61,14 @@ def delta_select(key: str, default: float = 1e-5, container: DeltaGenerator | No
         st.query_params[key] = fmt.tiny(old)
         address_changed()
     return float(
-        _where(container).select_slider(
+        bound_select_slider(
+            _where(container),
             TEXT["delta"],
-            options=DELTA_GRID,
+            DELTA_GRID,
             value=default,
             format_func=fmt.tiny,
             key=key,
             help=TEXT["delta_help"],
-            bind="query-params",
         )
     )
 

@@ -37,12 +37,11 @@ import numpy as np
 from dpcore.errors import DPError
 from dpcore.ldp import hashing
 from dpcore.ldp.randomized_response import grr_perturb, grr_variance
-from dpcore.limits import MAX_LDP_DOMAIN, MAX_LDP_USERS
+from dpcore.limits import MAX_LDP_DOMAIN, MAX_LDP_USERS, MAX_ORACLE_EPSILON
 from dpcore.mechanisms import rr_truth_probability
 from dpcore.validation import check_choice, check_count, check_epsilon
 
 ORACLES: tuple[str, ...] = ("grr", "sue", "oue", "blh", "olh", "hr", "kss")
-MAX_ORACLE_EPSILON = 20.0  # beyond this every oracle is plain disclosure (e^20 ~ 5e8)
 UNARY = ("sue", "oue")
 HASHED = ("blh", "olh")
 _CHUNK_CELLS = 1 << 22  # users x items cells generated at once (4 MB of booleans)
@@ -86,12 +85,7 @@ def combine(first: Reports, second: Reports) -> Reports:
     if (first.oracle, first.d, first.epsilon) != (second.oracle, second.d, second.epsilon):
         a = f"{first.oracle}, d = {first.d}, epsilon = {first.epsilon:g}"
         b = f"{second.oracle}, d = {second.d}, epsilon = {second.epsilon:g}"
-        raise DPError(
-            "ldp_reports_mismatch",
-            f"Reports can only be combined when they come from the same oracle, domain size and "
-            f"epsilon: got {a} and {b}.",
-            first=a, second=b,
-        )
+        raise DPError("ldp_reports_mismatch", first=a, second=b)
     seeds = None
     if first.seeds is not None and second.seeds is not None:
         seeds = np.concatenate([first.seeds, second.seeds])
@@ -105,19 +99,14 @@ def combine(first: Reports, second: Reports) -> Reports:
 
 def check_oracle(oracle: Any) -> str:
     """The oracle's name if it is one of ORACLES; DPError "unknown_oracle" otherwise."""
-    return check_choice("unknown_oracle", "frequency oracle", oracle, ORACLES)
+    return check_choice("unknown_oracle", oracle, ORACLES)
 
 
 def check_oracle_epsilon(epsilon: Any) -> float:
     """Epsilon as a float in (0, 20]."""
     eps = check_epsilon(epsilon)
     if eps > MAX_ORACLE_EPSILON:
-        raise DPError(
-            "ldp_epsilon_high",
-            f"Epsilon for a local-DP frequency oracle must be at most {MAX_ORACLE_EPSILON:g}, got {eps:g}: "
-            "beyond that the report is practically the true item.",
-            epsilon=eps, maximum=MAX_ORACLE_EPSILON,
-        )
+        raise DPError("ldp_epsilon_high", epsilon=eps, maximum=MAX_ORACLE_EPSILON)
     return eps
 
 
@@ -133,37 +122,18 @@ def check_values(values: Any, d: int) -> np.ndarray:
     except (TypeError, ValueError):
         array = np.asarray([], dtype=object)
     if array.ndim != 1 or array.size == 0:
-        raise DPError(
-            "ldp_values.empty",
-            "A frequency oracle needs a flat list with at least one user's item.",
-        )
+        raise DPError("ldp_values.empty")
     if array.size > MAX_LDP_USERS:
-        raise DPError(
-            "ldp_too_many_users",
-            f"A frequency oracle here randomizes at most {MAX_LDP_USERS:,} users, got {array.size:,}.",
-            count=int(array.size), maximum=MAX_LDP_USERS,
-        )
+        raise DPError("ldp_too_many_users", count=int(array.size), maximum=MAX_LDP_USERS)
     if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)):
-        raise DPError(
-            "ldp_values.whole",
-            f"Every user's item must be a whole number from 0 to {d - 1}.",
-            largest=d - 1,
-        )
+        raise DPError("ldp_values.whole", largest=d - 1)
     if np.issubdtype(array.dtype, np.floating):
         if not np.all(np.isfinite(array)) or np.any(array != np.floor(array)):
-            raise DPError(
-                "ldp_values.whole",
-                f"Every user's item must be a whole number from 0 to {d - 1}.",
-                largest=d - 1,
-            )
+            raise DPError("ldp_values.whole", largest=d - 1)
     low, high = array.min(), array.max()
     if low < 0 or high > d - 1:
         bad = low if low < 0 else high
-        raise DPError(
-            "ldp_values.range",
-            f"Every user's item must be a whole number from 0 to {d - 1}, got {bad:g}.",
-            largest=d - 1, value=float(bad),
-        )
+        raise DPError("ldp_values.range", largest=d - 1, value=float(bad))
     return array.astype(np.int64)
 
 
@@ -363,7 +333,7 @@ def _debias(support: np.ndarray, n: int, sup: Support) -> np.ndarray:
 def aggregate(reports: Reports) -> np.ndarray:
     """The d unbiased estimated shares (f_hat_v = (support_v / n - q) / (p - q)), not clipped or normalised."""
     if reports.n == 0:
-        raise DPError("no_reports", "There are no reports to estimate from (all counts are zero).")
+        raise DPError("no_reports")
     sup = support_probabilities(reports.oracle, reports.epsilon, reports.d)
     return _debias(support_counts(reports), reports.n, sup)
 
@@ -412,7 +382,7 @@ def exact_variance(oracle: str, epsilon: float, d: int, n: int, frequency: Any) 
     total = check_count("The number of users n", n, minimum=1)
     f = np.asarray(frequency, dtype=float)
     if np.any(np.isnan(f)) or np.any((f < 0) | (f > 1)):
-        raise DPError("true_frequencies_range", "True frequencies must lie between 0 and 1.")
+        raise DPError("true_frequencies_range")
     var = (f * sup.p * (1 - sup.p) + (1 - f) * sup.q * (1 - sup.q)) / (total * (sup.p - sup.q) ** 2)
     return float(var) if var.ndim == 0 else var
 

@@ -48,11 +48,7 @@ def _check_target(target: Any, d: int) -> int:
     except (TypeError, ValueError):
         value = float("nan")
     if not (value.is_integer() and 0 <= value <= d - 1):
-        raise DPError(
-            "poison_target",
-            f"The target item must be a whole number from 0 to {d - 1}, got {target!r}.",
-            largest=d - 1, target=target,
-        )
+        raise DPError("poison_target", largest=d - 1, target=target)
     return int(value)
 
 

@@ -49,22 +49,14 @@ def _as_estimates(estimates: Any, what: str = "estimates") -> np.ndarray:
     try:
         arr = np.array(estimates, dtype=float)
     except (TypeError, ValueError):
-        raise DPError("estimates_input", f"The {what} must be numbers.", what=what) from None
+        raise DPError("estimates_input.not_numbers", what=what) from None
     if arr.ndim not in (1, 2):
-        raise DPError(
-            "estimates_input",
-            f"The {what} must be one list of numbers (or one row per run), got an array of shape {arr.shape}.",
-            what=what, shape=arr.shape,
-        )
+        raise DPError("estimates_input.shape", what=what, shape=arr.shape)
     if arr.size == 0:
-        raise DPError("estimates_input", f"The {what} are empty: give at least one value.", what=what)
+        raise DPError("estimates_input.empty", what=what)
     bad = int(np.count_nonzero(~np.isfinite(arr)))
     if bad:
-        raise DPError(
-            "estimates_input",
-            f"The {what} must all be finite numbers, with no blank, NaN or infinity (values that are not: {bad:,}).",
-            what=what, bad=bad,
-        )
+        raise DPError("estimates_input.not_finite", what=what, bad=bad)
     return arr
 
 
@@ -136,7 +128,7 @@ def postprocess(estimates: Any, method: str) -> np.ndarray:
     to at least 1, see the module docstring). Raises DPError for an unknown method or estimates
     that are empty, not numbers, not finite or not of shape (d,) / (runs, d).
     """
-    name = check_choice("unknown_postprocessor", "post-processing method", method, POSTPROCESSORS)
+    name = check_choice("unknown_postprocessor", method, POSTPROCESSORS)
     arr = _as_estimates(estimates)
     return _METHODS[name](arr)  # `arr` is already a fresh copy
 
@@ -150,12 +142,7 @@ def _pair(estimates: Any, truth: Any) -> tuple[np.ndarray, np.ndarray]:
     est = _as_estimates(estimates)
     true = _as_estimates(truth, "true shares")
     if true.ndim != 1 or est.shape[-1] != true.shape[0]:
-        raise DPError(
-            "estimates_truth_mismatch",
-            f"The estimates ({est.shape[-1]:,} values per run) and the true shares ({true.size:,} values, "
-            "one list) must have the same length.",
-            got=est.shape[-1], expected=true.size,
-        )
+        raise DPError("estimates_truth_mismatch", got=est.shape[-1], expected=true.size)
     return est, true
 
 

@@ -60,27 +60,11 @@ def check_truth_probability(p: Any, categories: int = 2) -> float:
     prob = check_probability("The truth probability p", p)
     k = check_count("The number of categories", categories, minimum=2)
     if prob >= 1.0:
-        raise DPError(
-            "truth_p_one",
-            f"The truth probability p must be below 1, got {prob:g}: with p = 1 everybody tells "
-            "the truth, so the answers have no privacy at all (epsilon would be infinite).",
-            p=prob,
-        )
+        raise DPError("truth_p_one", p=prob)
     if prob <= 1.0 / k:
         if k == 2:
-            raise DPError(
-                "truth_p_half",
-                f"The truth probability p must be above 0.5, got {prob:g}: at p = 0.5 the report "
-                "is a fair coin toss that says nothing about the truth (the estimator divides by "
-                "2p - 1 = 0), and below 0.5 people lie more often than not.",
-                p=prob,
-            )
-        raise DPError(
-            "truth_p_low",
-            f"The truth probability p must be above 1/{k} (= {1 / k:.3g}), got {prob:g}: "
-            "otherwise the reports say nothing about the truth.",
-            k=k, chance=1 / k, p=prob,
-        )
+            raise DPError("truth_p_half", p=prob)
+        raise DPError("truth_p_low", k=k, chance=1 / k, p=prob)
     return prob
 
 
@@ -88,11 +72,7 @@ def _check_counts(n_yes: Any, n: Any) -> tuple[int, int]:
     total = check_count("The number of respondents n", n, minimum=1)
     yes = check_count("The number of 'yes' reports", n_yes, minimum=0)
     if yes > total:
-        raise DPError(
-            "yes_exceeds_n",
-            f"The number of 'yes' reports ({yes:,}) cannot exceed n ({total:,}).",
-            yes=yes, n=total,
-        )
+        raise DPError("yes_exceeds_n", yes=yes, n=total)
     return yes, total
 
 
@@ -144,7 +124,7 @@ def rr_report_probability(share: float | np.ndarray, p: float) -> float | np.nda
     prob = check_truth_probability(p)
     pi = np.asarray(share, dtype=float)
     if np.any(np.isnan(pi)) or np.any((pi < 0) | (pi > 1)):
-        raise DPError("true_share_range", "The true share must lie between 0 and 1.")
+        raise DPError("true_share_range")
     result = pi * prob + (1 - pi) * (1 - prob)
     return float(result) if result.ndim == 0 else result
 
@@ -251,7 +231,7 @@ def rr_perturb(truth: np.ndarray, p: float, rng: np.random.Generator) -> np.ndar
     bits = np.asarray(truth)
     if bits.dtype != np.bool_:
         if bits.size and not np.isin(bits, (0, 1)).all():
-            raise DPError("binary_answers", "Binary randomized response needs answers that are 0/1 or True/False.")
+            raise DPError("binary_answers")
         bits = bits.astype(bool)
     return bits ^ (rng.random(bits.shape) >= prob)
 
@@ -308,7 +288,7 @@ def grr_perturb(codes: np.ndarray, categories: int, p: float, rng: np.random.Gen
     prob = check_truth_probability(p, k)
     c = np.asarray(codes)
     if c.size and (not np.issubdtype(c.dtype, np.integer) or c.min() < 0 or c.max() >= k):
-        raise DPError("category_codes", f"Category codes must be whole numbers from 0 to {k - 1}.", largest=k - 1)
+        raise DPError("category_codes", largest=k - 1)
     scale = (k - 1) / (1 - prob)
     x = rng.random(c.shape)
     # In place, x becomes (u - p) (k - 1) / (1 - p) + 1: at least 1 when u >= p (truncating gives
@@ -332,12 +312,12 @@ def grr_estimate(reported_counts: np.ndarray, p: float) -> np.ndarray:
     """
     counts = np.asarray(reported_counts, dtype=float)
     if counts.ndim != 1 or counts.size < 2:
-        raise DPError("rr_two_categories", "Randomized response needs the counts of at least 2 categories.")
+        raise DPError("rr_two_categories")
     if np.any(counts < 0) or not np.all(np.isfinite(counts)):
-        raise DPError("reported_counts_invalid", "Reported counts must be finite and not negative.")
+        raise DPError("reported_counts_invalid")
     n = counts.sum()
     if n <= 0:
-        raise DPError("no_reports", "There are no reports to estimate from (all counts are zero).")
+        raise DPError("no_reports")
     k = counts.size
     prob = check_truth_probability(p, k)
     q = (1 - prob) / (k - 1)
@@ -371,7 +351,7 @@ def grr_variance_exact(frequencies: float | np.ndarray, n: int, p: float, catego
     prob = check_truth_probability(p, k)
     f = np.asarray(frequencies, dtype=float)
     if np.any(np.isnan(f)) or np.any((f < 0) | (f > 1)):
-        raise DPError("true_frequencies_range", "True frequencies must lie between 0 and 1.")
+        raise DPError("true_frequencies_range")
     q = (1 - prob) / (k - 1)
     return (q * (1 - q) + f * (prob - q) * (1 - prob - q)) / (total * (prob - q) ** 2)
 
@@ -444,34 +424,15 @@ def person_codes(
     if answers.people is not None:
         total = int(answers.people.sum())
         if total > MAX_RESPONDENTS:
-            raise DPError(
-                "too_many_respondents",
-                f"The column {label!r} stands for {total:,} people; randomized response here "
-                f"simulates at most {MAX_RESPONDENTS:,}.",
-                column=label, total=total, maximum=MAX_RESPONDENTS,
-            )
+            raise DPError("too_many_respondents", column=label, total=total, maximum=MAX_RESPONDENTS)
         codes = np.repeat(codes, answers.people)
     k = len(categories_found)
     if codes.size == 0:
-        raise DPError(
-            "column_no_answers",
-            f"The column {label!r} has no answers to randomize (every row is empty).",
-            column=label,
-        )
+        raise DPError("column_no_answers", column=label)
     if k < 2:
-        raise DPError(
-            "column_one_answer",
-            f"The column {label!r} has only one possible answer ({categories_found[0]!r}): randomized "
-            "response needs at least two.",
-            column=label, answer=categories_found[0],
-        )
+        raise DPError("column_one_answer", column=label, answer=categories_found[0])
     if k > MAX_CATEGORIES:
-        raise DPError(
-            "column_too_many_values",
-            f"The column {label!r} has {k:,} distinct values; randomized response here handles at "
-            f"most {MAX_CATEGORIES}. Choose a column with fewer categories.",
-            column=label, count=k, maximum=MAX_CATEGORIES,
-        )
+        raise DPError("column_too_many_values", column=label, count=k, maximum=MAX_CATEGORIES)
     return answers, codes
 
 

@@ -45,12 +45,11 @@ from dpcore.limits import (
     MAX_RAPPOR_CANDIDATES,
     MAX_RAPPOR_COHORTS,
     MAX_RAPPOR_DAYS,
+    MAX_RAPPOR_HASHES,
     MAX_RAPPOR_REPORT_BITS,
 )
 from dpcore.validation import check_count, check_probability
 
-# Each hash takes two bytes of one md5 digest (16 bytes), so at most 8 hash functions.
-MAX_RAPPOR_HASHES = 8
 _CHUNK_CELLS = 2_000_000  # random draws generated at once (16 MB of float64)
 
 
@@ -82,19 +81,9 @@ class RapporParams:
         p = check_probability("The probability p", self.p)
         q = check_probability("The probability q", self.q)
         if f >= 1.0:
-            raise DPError(
-                "rappor_f_one",
-                f"The permanent randomization f must be below 1, got {f:g}: at f = 1 every bit is a "
-                "coin toss and the reports say nothing about anybody.",
-                f=f,
-            )
+            raise DPError("rappor_f_one", f=f)
         if p >= q:
-            raise DPError(
-                "rappor_p_not_below_q",
-                f"The probability p (report 1 for a permanent 0) must be below q (report 1 for a "
-                f"permanent 1), got p = {p:g} and q = {q:g}.",
-                p=p, q=q,
-            )
+            raise DPError("rappor_p_not_below_q", p=p, q=q)
         for name, value in (("k", k), ("h", h), ("m", m), ("f", f), ("p", p), ("q", q)):
             object.__setattr__(self, name, value)
 
@@ -150,23 +139,15 @@ def bloom_bits(value: str, cohort: int, params: RapporParams) -> tuple[int, ...]
 def _check_candidates(candidates: Sequence[str]) -> tuple[str, ...]:
     names = tuple(str(c) for c in candidates)
     if not names:
-        raise DPError("rappor_no_candidates", "RAPPOR needs at least one candidate string to decode.")
+        raise DPError("rappor_no_candidates")
     if len(names) > MAX_RAPPOR_CANDIDATES:
-        raise DPError(
-            "rappor_too_many_candidates",
-            f"RAPPOR here decodes at most {MAX_RAPPOR_CANDIDATES:,} candidate strings, got {len(names):,}.",
-            count=len(names), maximum=MAX_RAPPOR_CANDIDATES,
-        )
+        raise DPError("rappor_too_many_candidates", count=len(names), maximum=MAX_RAPPOR_CANDIDATES)
     seen: set[str] = set()
     for duplicate in names:
         if duplicate not in seen:
             seen.add(duplicate)
             continue
-        raise DPError(
-            "rappor_duplicate_candidate",
-            f"The candidate {duplicate!r} is listed twice: every candidate string must be distinct.",
-            value=duplicate,
-        )
+        raise DPError("rappor_duplicate_candidate", value=duplicate)
     return names
 
 
@@ -222,11 +203,7 @@ def _value_indices(values: Sequence[str] | np.ndarray, candidates: tuple[str, ..
     codes = pd.Index(candidates).get_indexer(series)
     if np.any(codes < 0):
         unknown = series[codes < 0].iloc[0]
-        raise DPError(
-            "rappor_unknown_value",
-            f"The value {unknown!r} is not among the candidate strings: add it to the candidates.",
-            value=unknown,
-        )
+        raise DPError("rappor_unknown_value", value=unknown)
     return codes.astype(np.int64)
 
 
@@ -252,8 +229,6 @@ def simulate_users(
     if users * n_days * k > MAX_RAPPOR_REPORT_BITS:
         raise DPError(
             "rappor_too_many_report_bits",
-            f"{users:,} users x {n_days:,} days x {k:,} bits is {users * n_days * k:,} report bits; "
-            f"a simulation holds at most {MAX_RAPPOR_REPORT_BITS:,}. Use fewer users, days or bits.",
             users=users, days=n_days, bits=k, total=users * n_days * k, maximum=MAX_RAPPOR_REPORT_BITS,
         )
     positions = bloom_positions(names, params)  # (m, S, h)
@@ -370,18 +345,9 @@ def decode(
     bits = np.asarray(reports) != 0
     groups = np.asarray(cohorts)
     if bits.ndim != 2 or bits.shape[1] != params.k or groups.shape != (bits.shape[0],) or bits.shape[0] == 0:
-        raise DPError(
-            "rappor_reports_shape",
-            f"Decoding needs one {params.k}-bit report per user and one cohort per report; got "
-            f"reports of shape {tuple(bits.shape)} and {groups.size:,} cohorts.",
-            bits=params.k, shape=str(tuple(bits.shape)), cohorts=int(groups.size),
-        )
+        raise DPError("rappor_reports_shape", bits=params.k, shape=str(tuple(bits.shape)), cohorts=int(groups.size))
     if not np.all((groups >= 0) & (groups < params.m) & (groups == np.round(groups))):
-        raise DPError(
-            "rappor_cohort_range",
-            f"Every cohort must be a whole number from 0 to {params.m - 1}.",
-            maximum=params.m - 1,
-        )
+        raise DPError("rappor_cohort_range", maximum=params.m - 1)
     groups = groups.astype(np.intp)
     n = bits.shape[0]
     m, k = params.m, params.k

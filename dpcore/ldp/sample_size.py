@@ -23,8 +23,7 @@ from dpcore.validation import check_epsilon, check_probability
 def _check_accuracy(accuracy: float) -> float:
     a = float(accuracy)
     if not 0 < a < 1 or math.isnan(a):
-        raise DPError("share_accuracy", f"The accuracy must be a share between 0 and 1 (0.01 is ±1 percentage point), got {a:g}.",
-                      accuracy=a)
+        raise DPError("share_accuracy", accuracy=a)
     return a
 
 

@@ -20,15 +20,11 @@ def check_prior(prior: float | np.ndarray) -> np.ndarray:
     try:
         p = np.asarray(prior, dtype=float)
     except (TypeError, ValueError):
-        raise DPError(
-            "prior_not_probability",
-            f"The prior must be a probability between 0 and 1, got {prior!r}.",
-            value=prior,
-        ) from None
+        raise DPError("prior_not_probability", value=prior) from None
     bad = np.isnan(p) | (p < 0) | (p > 1)
     if np.any(bad):
         first = p[bad].flat[0] if p.ndim else float(p)
-        raise DPError("prior_range", f"The prior must be a probability between 0 and 1, got {first:g}.", value=first)
+        raise DPError("prior_range", value=first)
     return p
 
 
@@ -74,8 +70,7 @@ def posterior_from_likelihoods(
     ld = np.asarray(likelihood_d, dtype=float)
     ldp = np.asarray(likelihood_d_prime, dtype=float)
     if ld.shape != ldp.shape or not (np.all(ld >= 0) and np.all(ldp >= 0) and np.all(np.isfinite(ld + ldp))):
-        raise DPError("likelihoods_invalid",
-                      "The likelihoods must be finite numbers of at least 0, one under D and one under D' per output.")
+        raise DPError("likelihoods_invalid")
     numerator = p * ld
     denominator = numerator + (1 - p) * ldp
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -93,7 +88,7 @@ def posterior_from_loss(prior: float | np.ndarray, privacy_loss: np.ndarray) -> 
     p = check_prior(prior)
     loss = np.asarray(privacy_loss, dtype=float)
     if np.any(np.isnan(loss)):
-        raise DPError("privacy_loss_nan", "Every privacy loss must be a number or ±infinity, got NaN.")
+        raise DPError("privacy_loss_nan")
     certain = (p == 0) | (p == 1)
     with np.errstate(invalid="ignore"):  # -inf + inf at a certain prior: replaced by the prior
         return np.where(certain, p, _expit(_logit(p) + loss))

@@ -23,7 +23,7 @@ from dpcore.validation import check_epsilon, check_positive
 def _epsilons(epsilons: float | np.ndarray) -> np.ndarray:
     e = np.asarray(epsilons, dtype=float)
     if np.any(~np.isfinite(e)) or np.any(e < 0):
-        raise DPError("epsilons_invalid", "Every epsilon must be a finite number of at least 0.")
+        raise DPError("epsilons_invalid")
     return e
 
 

@@ -23,7 +23,7 @@ def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: fl
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
     if np.any(n <= 0) or np.any(k < 0) or np.any(k > n) or not np.all(np.isfinite(n)):
-        raise DPError("trials_successes", "Need at least one trial and between 0 and that many successes.")
+        raise DPError("trials_successes")
     z2 = z * z
     centre = (k + z2 / 2) / (n + z2)
     half = z * np.sqrt(k * ((n - k) / n) + z2 / 4) / (n + z2)  # (n - k) / n <= 1: no overflow near 1e308

@@ -59,13 +59,13 @@ class AttackModel:
         try:
             o = np.asarray(output, dtype=float)
         except (TypeError, ValueError):
-            raise DPError("output_not_number", f"An output must be a number, got {output!r}.", output=output) from None
+            raise DPError("output_not_number", output=output) from None
         if not np.all(np.isfinite(o)):
-            raise DPError("output_not_finite", "An output must be a finite number.")
+            raise DPError("output_not_finite")
         if self.noise is None and not np.all((o == 0) | (o == 1)):
-            raise DPError("rr_output", "Randomized response only answers 0 (no) or 1 (yes).")
+            raise DPError("rr_output")
         if self.discrete and not np.all(o == np.round(o)):
-            raise DPError("discrete_output", "The discrete Laplace mechanism only outputs whole numbers.")
+            raise DPError("discrete_output")
         return o
 
     def log_likelihoods(self, output: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -127,11 +127,7 @@ def attack_model(
     p = e^eps / (1 + e^eps), delta ignored. Raises ValueError for any unusable combination.
     """
     if kind not in ATTACK_KINDS:
-        raise DPError(
-            "unknown_mechanism",
-            f"Unknown mechanism {kind!r}: choose one of {', '.join(ATTACK_KINDS)}.",
-            value=kind, options=', '.join(ATTACK_KINDS),
-        )
+        raise DPError("unknown_mechanism", value=kind, options=', '.join(ATTACK_KINDS))
     if kind == "randomized_response":
         eps = check_epsilon(epsilon)
         check_delta(delta)
@@ -139,11 +135,6 @@ def attack_model(
     if kind == "discrete_laplace" and not (
         pair.value_d.is_integer() and pair.value_d_prime.is_integer()
     ):
-        raise DPError(
-            "discrete_counts",
-            f"The discrete Laplace mechanism needs whole-number counts, got {pair.value_d:g} and "
-            f"{pair.value_d_prime:g}.",
-            value_d=pair.value_d, value_d_prime=pair.value_d_prime,
-        )
+        raise DPError("discrete_counts", value_d=pair.value_d, value_d_prime=pair.value_d_prime)
     noise = calibrate(kind, epsilon, delta, pair.sensitivity, gaussian_method)
     return AttackModel(kind, pair, noise.epsilon, noise.delta, noise=noise)

@@ -34,22 +34,13 @@ class CountPair:
             try:
                 v = float(value)
             except (TypeError, ValueError):
-                raise DPError(
-                    "not_a_number",
-                    f"{name} must be a number, got {value!r}.",
-                    what=name, value=value,
-                ) from None
+                raise DPError("not_a_number", what=name, value=value) from None
             if not math.isfinite(v):
-                raise DPError("pair_not_finite", f"{name} must be a finite number, got {v:g}.", what=name, value=v)
+                raise DPError("pair_not_finite", what=name, value=v)
         object.__setattr__(self, "value_d", float(self.value_d))
         object.__setattr__(self, "value_d_prime", float(self.value_d_prime))
         if self.value_d == self.value_d_prime:
-            raise DPError(
-                "count_unchanged",
-                f"The count is {self.value_d:g} on both D and D': no output can tell the two apart, "
-                "so there is nothing for an attacker to learn. Choose a query the differing record changes.",
-                value=self.value_d,
-            )
+            raise DPError("count_unchanged", value=self.value_d)
 
     @property
     def sensitivity(self) -> float:
@@ -65,11 +56,7 @@ class CountPair:
 def _require_columns(frame: pd.DataFrame, *columns: str) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise DPError(
-            "column_missing_listed",
-            f"The table has no column {missing[0]!r}; its columns are {', '.join(map(str, frame.columns))}.",
-            column=missing[0], columns=', '.join(map(str, frame.columns)),
-        )
+        raise DPError("column_missing_listed", column=missing[0], columns=', '.join(map(str, frame.columns)))
 
 
 def count_with_and_without(
@@ -83,11 +70,7 @@ def count_with_and_without(
     _require_columns(frame, name_column, column)
     names = frame[name_column].astype(str)
     if not (names == name).any():
-        raise DPError(
-            "person_missing",
-            f"Nobody called {name!r} is in the table, so there is no neighbour without them.",
-            person=name,
-        )
+        raise DPError("person_missing", person=name)
     matches = frame[column].astype(str) == value
     with_person = int(matches.sum())
     without_person = int(matches[names != name].sum())
@@ -109,41 +92,28 @@ def neighbour_count_pair(frame_d: pd.DataFrame, frame_d_prime: pd.DataFrame) -> 
     of rows. Raises ValueError when the two tables do not differ in exactly one record.
     """
     if list(frame_d.columns) != list(frame_d_prime.columns):
-        raise DPError("neighbour_columns", "The neighbour table must have the same columns as the dataset.")
+        raise DPError("neighbour_columns")
     if frame_d.shape == frame_d_prime.shape:
         a = frame_d.reset_index(drop=True)
         b = frame_d_prime.reset_index(drop=True)
         differs = ~((a == b) | (a.isna() & b.isna()))
         cells = list(zip(*np.nonzero(differs.to_numpy())))
         if len(cells) != 1:
-            raise DPError(
-                "neighbour_cells",
-                f"The neighbour table must differ from the dataset in exactly one cell, but {len(cells)} differ.",
-                count=len(cells),
-            )
+            raise DPError("neighbour_cells", count=len(cells))
         row, col = cells[0]
         column = a.columns[col]
         try:
             v_d, v_dp = float(a.iat[row, col]), float(b.iat[row, col])
         except (TypeError, ValueError):
-            raise DPError(
-                "cell_not_count",
-                f"The cell that differs (column {column!r}) is not a count.",
-                column=column,
-            ) from None
+            raise DPError("cell_not_count", column=column) from None
         return CountPair(v_d, v_dp, str(column), _row_key(a.iloc[row]))
     if len(frame_d_prime) != len(frame_d) - 1:
-        raise DPError(
-            "neighbour_rows",
-            f"The neighbour table must have the same rows or exactly one row fewer than the dataset "
-            f"({len(frame_d)} rows), but it has {len(frame_d_prime)}.",
-            rows=len(frame_d), rows_prime=len(frame_d_prime),
-        )
+        raise DPError("neighbour_rows", rows=len(frame_d), rows_prime=len(frame_d_prime))
     rows_d = Counter(map(tuple, frame_d.astype(str).to_numpy()))
     rows_dp = Counter(map(tuple, frame_d_prime.astype(str).to_numpy()))
     removed = rows_d - rows_dp
     if sum(removed.values()) != 1 or rows_dp - rows_d:
-        raise DPError("neighbour_not_removal", "The neighbour table must be the dataset with exactly one row removed.")
+        raise DPError("neighbour_not_removal")
     removed_row = pd.Series(next(iter(removed)), index=frame_d.columns)
     subject = _row_key(removed_row)
     for column, threshold in COURSE_COUNT_THRESHOLDS.items():

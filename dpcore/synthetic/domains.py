@@ -19,9 +19,7 @@ import pandas as pd
 from dpcore.columns import category_labels
 from dpcore.errors import DPError
 from dpcore.histogram import Bins, CategoryBins, NumericBins
-from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS
-
-MAX_SYNTHETIC_COLUMNS = 20
+from dpcore.limits import MAX_SYNTHETIC_COLUMNS, MAX_SYNTHETIC_ROWS
 
 DomainSpec = tuple[str, ...] | tuple[float, float, int]
 
@@ -60,12 +58,7 @@ def column_domain(column: str, spec: Any) -> ColumnDomain:
         return ColumnDomain(column, NumericBins(float(lower), float(upper), int(count)))
     if items and all(isinstance(v, str) for v in items):
         return ColumnDomain(column, CategoryBins(items))
-    raise DPError(
-        "synthetic_domain_spec",
-        f"The domain of {column!r} must be a list of categories or (lower, upper, number of bins), "
-        f"got {spec!r}.",
-        column=column, spec=repr(spec),
-    )
+    raise DPError("synthetic_domain_spec", column=column, spec=repr(spec))
 
 
 def declared_domains(
@@ -74,25 +67,17 @@ def declared_domains(
     """The declared domain of every chosen column (all of `domains` when `columns` is None)."""
     chosen = list(domains) if columns is None else list(columns)
     if len(chosen) < 2:
-        raise DPError("synthetic_too_few_columns",
-                      f"Choose at least 2 columns to synthesise, got {len(chosen)}.", count=len(chosen))
+        raise DPError("synthetic_too_few_columns", count=len(chosen))
     if len(chosen) > MAX_SYNTHETIC_COLUMNS:
-        raise DPError("synthetic_too_many_columns",
-                      f"Choose at most {MAX_SYNTHETIC_COLUMNS} columns to synthesise, got {len(chosen)}.",
-                      maximum=MAX_SYNTHETIC_COLUMNS, count=len(chosen))
+        raise DPError("synthetic_too_many_columns", maximum=MAX_SYNTHETIC_COLUMNS, count=len(chosen))
     if len(set(chosen)) != len(chosen):
-        raise DPError("synthetic_column_twice", "Choose each column only once.")
+        raise DPError("synthetic_column_twice")
     out = []
     for col in chosen:
         if col not in frame_columns:
-            raise DPError("synthetic_column_missing", f"The column {col!r} is not in this dataset.", column=col)
+            raise DPError("synthetic_column_missing", column=col)
         if col not in domains:
-            raise DPError(
-                "synthetic_column_undeclared",
-                f"The column {col!r} has no declared domain: give its categories or its public "
-                "bounds and number of bins.",
-                column=col,
-            )
+            raise DPError("synthetic_column_undeclared", column=col)
         out.append(column_domain(col, domains[col]))
     return tuple(out)
 
@@ -101,9 +86,7 @@ def encode(frame: pd.DataFrame, doms: Sequence[ColumnDomain]) -> np.ndarray:
     """The table as bin codes (rows x columns, int64). Numbers outside the public bounds are
     clamped into the end bins; a missing value or an undeclared category raises DPError."""
     if len(frame) > MAX_SYNTHETIC_ROWS:
-        raise DPError("synthetic_table_too_large",
-                      f"The table has {len(frame):,} rows; the synthesizer takes at most {MAX_SYNTHETIC_ROWS:,}.",
-                      rows=len(frame), maximum=MAX_SYNTHETIC_ROWS)
+        raise DPError("synthetic_table_too_large", rows=len(frame), maximum=MAX_SYNTHETIC_ROWS)
     codes = np.empty((len(frame), len(doms)), dtype=np.int64)
     for j, d in enumerate(doms):
         values = frame[d.column]
@@ -117,12 +100,7 @@ def encode(frame: pd.DataFrame, doms: Sequence[ColumnDomain]) -> np.ndarray:
         if bad.size:
             first = values.iloc[int(bad[0])]
             first = first.item() if isinstance(first, np.generic) else first
-            raise DPError(
-                "synthetic_value_outside",
-                f"The column {d.column!r} has {bad.size} value(s) outside its declared domain "
-                f"(the first is {first!r}): declare every possible value, or clean the data first.",
-                column=d.column, count=int(bad.size), value=repr(first),
-            )
+            raise DPError("synthetic_value_outside", column=d.column, count=int(bad.size), value=repr(first))
         codes[:, j] = idx
     return codes
 

@@ -21,10 +21,8 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
-from dpcore.limits import MAX_CATEGORIES
+from dpcore.limits import MAX_CATEGORIES, MAX_SYNTHETIC_ROWS
 from dpcore.validation import check_count, check_epsilon
-
-MAX_SYNTHETIC_ROWS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -45,15 +43,11 @@ def check_domain(domain: Sequence[Any]) -> tuple[Any, ...]:
     """The declared domain as a tuple: non-empty, no repeats, at most MAX_CATEGORIES values."""
     values = tuple(domain)
     if not values:
-        raise DPError("synthetic_domain_empty", "Declare at least one value in the domain.")
+        raise DPError("synthetic_domain_empty")
     if len(values) > MAX_CATEGORIES:
-        raise DPError(
-            "too_many_categories",
-            f"A histogram can show at most {MAX_CATEGORIES} categories, got {len(values)}.",
-            maximum=MAX_CATEGORIES, count=len(values),
-        )
+        raise DPError("too_many_categories", maximum=MAX_CATEGORIES, count=len(values))
     if len(set(values)) != len(values):
-        raise DPError("category_declared_twice", "Each category may be declared only once.")
+        raise DPError("category_declared_twice")
     return values
 
 
@@ -64,12 +58,7 @@ def domain_index(values: Sequence[Any], domain: tuple[Any, ...], column: str = "
     if outside.size:
         first = list(values)[int(outside[0])]
         first = first.item() if isinstance(first, np.generic) else first
-        raise DPError(
-            "synthetic_value_outside",
-            f"The column {column!r} has {outside.size} value(s) outside its declared domain "
-            f"(the first is {first!r}): declare every possible value, or clean the data first.",
-            column=column, count=int(outside.size), value=repr(first),
-        )
+        raise DPError("synthetic_value_outside", column=column, count=int(outside.size), value=repr(first))
     return idx.astype(np.int64)
 
 

@@ -48,9 +48,9 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
+from dpcore.limits import MAX_MST_SAMPLING_ROUNDS, MAX_SYNTHETIC_ROWS
 from dpcore.synthetic import scale_search
 from dpcore.synthetic.domains import ColumnDomain, declared_domains, decode, encode
-from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS
 from dpcore.synthetic.sampling import sample_tree_model
 from dpcore.validation import check_count, check_delta, check_epsilon
 
@@ -61,7 +61,6 @@ STAGES = ("prepare", "measure_oneway", "fit_oneway", "select_measure_pairs", "fi
 # first attempt keeps the whole budget and only leaves 1e-9 of MST's selection budget unused,
 # which avoids the failure measured on Adult (a retry there cost a whole minute).
 NUDGES = ((1.0, 1e-9), (1.0 - 1e-9, 1e-9), (1.0 - 1e-6, 1e-6), (1.0 - 1e-3, 1e-3))
-MAX_SAMPLING_ROUNDS = 50
 
 
 @dataclass(frozen=True)
@@ -214,12 +213,7 @@ def mst_synthesize(
             if not is_budget_rounding_error(exc):
                 raise
     if table is None:
-        raise DPError(
-            "synthetic_budget_rounding",
-            f"OpenDP refused the budget {eps:g} {len(NUDGES)} times by a rounding error "
-            "(OpenDP issue 2789): try a slightly different epsilon.",
-            epsilon=eps, attempts=len(NUDGES),
-        )
+        raise DPError("synthetic_budget_rounding", epsilon=eps, attempts=len(NUDGES))
     fit_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -252,7 +246,7 @@ def _sample_declared(model: Any, doms: Sequence[ColumnDomain], rows: int, rng: n
     null_codes = np.array([d.size for d in doms])
     kept: list[np.ndarray] = []
     have = rejected = 0
-    for _ in range(MAX_SAMPLING_ROUNDS):
+    for _ in range(MAX_MST_SAMPLING_ROUNDS):
         missing = rows - have
         batch = sample_tree_model(model, names, missing + missing // 5 + 100, rng)
         ok = ~(batch >= null_codes).any(axis=1)
@@ -261,10 +255,7 @@ def _sample_declared(model: Any, doms: Sequence[ColumnDomain], rows: int, rng: n
         have += int(ok.sum())
         if have >= rows:
             return np.concatenate(kept)[:rows], rejected
-    raise DPError(
-        "synthetic_sampling_failed",
-        "The fitted model puts almost no weight on the declared domain: raise epsilon or use fewer bins.",
-    )
+    raise DPError("synthetic_sampling_failed")
 
 
 def resample(result: SynthesisResult, rows: int, rng: np.random.Generator) -> SynthesisResult:

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from dpcore.errors import DPError
-from dpcore.synthetic.histogram import MAX_SYNTHETIC_ROWS, normalise
+from dpcore.limits import MAX_SYNTHETIC_ROWS, MAX_SYNTHETIC_WORKLOAD
+from dpcore.synthetic.histogram import normalise
 from dpcore.validation import check_count, check_epsilon
-
-MAX_WORKLOAD = 10_000
 
 Query = tuple[tuple[int, int], ...]  # conjunction of (column index, code)
 
@@ -32,13 +31,11 @@ Query = tuple[tuple[int, int], ...]  # conjunction of (column index, code)
 def _check_codes(codes: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
     c = np.asarray(codes, dtype=np.int64)
     if c.ndim != 2 or c.shape[1] != len(sizes):
-        raise DPError("synthetic_codes_shape",
-                      f"The coded table must have one column per declared domain ({len(sizes)}).",
-                      columns=len(sizes))
+        raise DPError("synthetic_codes_shape", columns=len(sizes))
     if c.shape[0] == 0:
-        raise DPError("synthetic_empty_table", "The table has no rows.")
+        raise DPError("synthetic_empty_table")
     if (c < 0).any() or (c >= np.asarray(sizes)).any():
-        raise DPError("synthetic_codes_outside", "A coded value lies outside its declared domain.")
+        raise DPError("synthetic_codes_outside")
     return c
 
 
@@ -102,7 +99,7 @@ def correlation_matrix(codes: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
 def counting_workload(sizes: Sequence[int], k: int, width: int, rng: np.random.Generator) -> tuple[Query, ...]:
     """`k` random counting queries, each a conjunction "column = value" over `width` distinct
     columns (columns and values uniform at random). Seeded by `rng`, so a page can repeat it."""
-    n_queries = check_count("The number of queries", k, minimum=1, maximum=MAX_WORKLOAD)
+    n_queries = check_count("The number of queries", k, minimum=1, maximum=MAX_SYNTHETIC_WORKLOAD)
     w = check_count("The number of columns per query", width, minimum=1, maximum=len(sizes))
     out = []
     for _ in range(n_queries):

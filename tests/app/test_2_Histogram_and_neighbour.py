@@ -281,13 +281,13 @@ def test_numeric_bins_on_public_bounds_are_released() -> None:
 
 def test_a_refused_release_is_an_error_box_and_the_choices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
-        raise DPError("count_out_of_range", "A count is too large to be released exactly.")
+        raise DPError("count_out_of_range", number=1, shown="2e+16", maximum=2**53)
 
     monkeypatch.setattr("ui.controls.histogram.release_histogram", refuse)
     at = run_page(PAGE, {"hist_eps": "0.5", "hist_nb": "remove"})
     at.button(key="hist_release").click().run()
     assert not at.exception
-    assert any("too large to be released exactly" in e.value for e in at.error)
+    assert any("Count number 1 is 2e+16: a release holds counts up to" in e.value for e in at.error)
     assert not at.get("download_button")
     assert at.session_state["hist_eps"] == 0.5 and at.radio(key="hist_nb").value == "remove"
     assert noisy_chart(at)  # the rest of the page is still drawn

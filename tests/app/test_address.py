@@ -60,3 +60,19 @@ def test_an_unknown_choice_is_reset_with_a_notice() -> None:
     at = run_page("pages/2_Histogram_and_neighbour.py", {"hist_col": "no such column", "hist_eps": "inf"})
     assert_clean(at)
     assert sorted(_notices(at)) == sorted(TEXT["address_reset"].format(names=k) for k in ("hist\\_col", "hist\\_eps"))
+
+
+@pytest.mark.parametrize("page, key, good", [
+    ("pages/8_Local_DP.py", "ldp_n", "1,000"),  # ui.controls.local_dp: users, on the shuffle tab
+    ("pages/3_Attacker_posterior.py", "post_read", "2"),  # where δ is read, as a multiple of ε
+    ("pages/1_Attacks.py", "att_rec_m", "60"),  # the reconstruction's number of subset counts
+])
+def test_a_select_slider_value_none_of_its_labels_is_reset_with_a_notice(page: str, key: str, good: str) -> None:
+    tab = {"pages/8_Local_DP.py": {"ldp_tab": "shuffle"}, "pages/3_Attacker_posterior.py": {"post_part": "loss"},
+           "pages/1_Attacks.py": {"att_tab": "reconstruction"}}[page]
+    at = run_page(page, {**tab, key: "1e400"})
+    assert_clean(at)
+    assert _notices(at) == [TEXT["address_reset"].format(names=key.replace("_", "\\_"))]
+    kept = run_page(page, {**tab, key: good})
+    assert_clean(kept)
+    assert not _notices(kept) and kept.query_params.get(key) in (good, [good])

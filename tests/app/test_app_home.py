@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from tests.app.conftest import assert_clean, run_page
 from ui.navigation import PAGES
 
@@ -15,8 +18,12 @@ def test_home_explains_dp_and_links_every_page_in_tour_order() -> None:
     assert any("Attacks" in str(p) for p in links)
     assert "Patients per age bucket" in at.info[0].value
     # a link's label is one line that a phone would cut off: short labels, the why in a caption
-    tour = [link.proto.label for link in at.get("page_link") if link.proto.label.startswith("**")]
+    tour_links = [link.proto for link in at.get("page_link") if link.proto.label.startswith("**")]
+    tour = [link.label for link in tour_links]
     assert len(tour) == len(PAGES) - 1 and all(len(label) <= 34 for label in tour), tour
+    # the tour: every page but home, in the order of PAGES, numbered 1, 2, ... in that order
+    assert [link.page for link in tour_links] == [re.sub(r"^\d+_", "", Path(e.path).stem) for e in PAGES[1:]]
+    assert all(label.startswith(f"**{i}. ") for i, label in enumerate(tour, start=1)), tour
     assert any("averaging many noisy answers" in c.value for c in at.caption)
 
 

@@ -1,7 +1,8 @@
 """One Streamlit server per test session, and Playwright driving Debian's /usr/bin/chromium.
 
 Never `playwright install`: the browser is the system one. On failure each test leaves a
-screenshot in test-artifacts/, and the server log is written there too.
+screenshot in the `artifacts` folder, outside the checkout (under pytest's basetemp; the run ends by
+printing where), and the server logs are written there too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless=new",
@@ -87,11 +87,26 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
+_ARTIFACTS: list[Path] = []  # the run's artifacts folder, once made (printed at the end)
+
+
 @pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    ARTIFACTS.mkdir(exist_ok=True)
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this run's screenshots and server logs go: pytest's basetemp, never the checkout."""
+    path = tmp_path_factory.mktemp("e2e-artifacts", numbered=False)
+    _ARTIFACTS.append(path)
+    return path
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for path in _ARTIFACTS:
+        terminalreporter.write_line(f"e2e screenshots and server logs: {path}")
+
+
+@pytest.fixture(scope="session")
+def base_url(artifacts: Path) -> Iterator[str]:
     port = _free_port()
-    proc = start_server(port, ARTIFACTS / "server.log")
+    proc = start_server(port, artifacts / "server.log")
     yield f"http://127.0.0.1:{port}"
     stop_server(proc)
 
@@ -105,7 +120,7 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+def page(browser: Browser, artifacts: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(APP_TIMEOUT_MS)
     pg = context.new_page()
@@ -113,7 +128,7 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         name = re.sub(r"\W+", "_", request.node.name)
-        pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        pg.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
     context.close()
 
 

@@ -98,8 +98,8 @@ def test_averaging_attack_plays_in_the_browser(browser: Browser, base_url: str) 
         expect(caption).to_be_visible()
         page.get_by_role("slider", name=ATTACKS["avg_eps"]).focus()
         page.keyboard.press("ArrowRight")
-        expect(page).to_have_url(re.compile(r"att_eps=0\.15"))  # the server has the new epsilon
-        page.wait_for_timeout(500)
+        expect(page).to_have_url(re.compile(r"att_eps=0\.15"))  # the server has the new epsilon ...
+        wait_for_app_run(page, initial_wait_ms=0)  # ... and the run that learnt it has ended
         assert page.evaluate("window.__plotChanges") == 0
         # ... until the animation's button takes the chart's epsilon (the watch does see redraws)
         page.get_by_role("button", name=COMMON["animation_refresh"].format(eps="0.1")).click()

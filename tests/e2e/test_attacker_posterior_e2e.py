@@ -5,13 +5,13 @@ legend whole on a phone screen. Charts are found by title and layers by name, ne
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import (
     APP_TIMEOUT_MS,
-    ARTIFACTS,
     chart,
     expect_clean,
     label_number,
@@ -37,7 +37,7 @@ def _part(label: str, name: str) -> float:
     return label_number(label.replace("%", ""), next(i for i, p in enumerate(parts) if p.startswith(f"{name}: ")))
 
 
-def test_moving_the_output_changes_the_posterior(page: Page, base_url: str) -> None:
+def test_moving_the_output_changes_the_posterior(page: Page, base_url: str, artifacts: Path) -> None:
     open_app(page, f"{base_url}{PAGE}?post_part=mechanism")
     before = _posterior_sentence(page)
     assert "P[D | O] = 0.731" in before and "O = 3" in before  # O starts at f(D) = 3 (Alice is in)
@@ -59,8 +59,7 @@ def test_moving_the_output_changes_the_posterior(page: Page, base_url: str) -> N
     wait_for_mark(chart(page, "The output's distribution"), "observed", "Output O: 2")
     expect(page).to_have_url(re.compile(r"post_o=2(&|$)"))
     expect_clean(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "attacker_posterior_mechanism.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "attacker_posterior_mechanism.png"), full_page=True)
 
 
 def test_the_url_sets_the_output_and_the_draw_button_moves_it(page: Page, base_url: str) -> None:
@@ -75,7 +74,7 @@ def test_the_url_sets_the_output_and_the_draw_button_moves_it(page: Page, base_u
     expect_clean(page)
 
 
-def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
+def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str, artifacts: Path) -> None:
     open_app(page, f"{base_url}{PAGE}?post_part=loss&post_mech=gaussian&post_read=1")
     # Read at the calibration epsilon, the Gaussian's delta(eps) is the delta it was calibrated for.
     expect(page.get_by_text(re.compile(r"δ\(ε′\) = about 1 in 100,000 by numerical integration"))).to_be_visible()
@@ -95,8 +94,7 @@ def test_deep_link_to_the_privacy_loss_part(page: Page, base_url: str) -> None:
     wait_for_mark(curves, "read", "ε: 0.75")
     expect(page.get_by_text(re.compile(r"At ε′ = 0\.75: δ\(ε′\) = [^:]+ by numerical integration"))).to_be_visible()
     expect_clean(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "attacker_posterior_loss.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "attacker_posterior_loss.png"), full_page=True)
 
 
 def test_the_bounds_chart_has_no_label_for_a_line_to_cross(page: Page, base_url: str) -> None:
@@ -130,7 +128,7 @@ def _guess(page: Page, button: str) -> None:
     wait_for_app_run(page)
 
 
-def test_playing_the_game_keeps_score(page: Page, base_url: str) -> None:
+def test_playing_the_game_keeps_score(page: Page, base_url: str, artifacts: Path) -> None:
     open_app(page, f"{base_url}{PAGE}?post_part=game")
     expect(page.get_by_text("No guesses yet")).to_be_visible()
     expect(page.get_by_text(re.compile(r"Round 1: the mechanism answered O = "))).to_be_visible()
@@ -151,8 +149,7 @@ def test_playing_the_game_keeps_score(page: Page, base_url: str) -> None:
     _guess(page, "New game")
     expect(page.get_by_text("No guesses yet")).to_be_visible()
     expect_clean(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "attacker_posterior_game.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "attacker_posterior_game.png"), full_page=True)
 
 
 def _inside(figure: Locator, selector: str) -> list[str]:

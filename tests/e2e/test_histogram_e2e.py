@@ -4,12 +4,12 @@ and a shared URL that reopens the same numbers."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import (
-    ARTIFACTS,
     _free_port,
     chart,
     expect_clean,
@@ -43,9 +43,9 @@ def bar_values(page: Page, title: str) -> list[float]:
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=lambda e: e.path)
-def test_deep_link_works_as_first_visit_on_a_fresh_server(browser: Browser, entry) -> None:
+def test_deep_link_works_as_first_visit_on_a_fresh_server(browser: Browser, entry, artifacts: Path) -> None:
     port = _free_port()
-    server = start_server(port, ARTIFACTS / f"fresh-server-{port}.log")
+    server = start_server(port, artifacts / f"fresh-server-{port}.log")
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(60_000)
     page = context.new_page()
@@ -62,7 +62,7 @@ def test_deep_link_works_as_first_visit_on_a_fresh_server(browser: Browser, entr
         server.wait(timeout=20)
 
 
-def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str) -> None:
+def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str, artifacts: Path) -> None:
     open_app(page, f"{base_url}{HISTOGRAM}?data=upload")
     csv = "region;income\nNorth;1,5\nSouth;2,5\nNorth;3\nEast;4\n".encode("cp1252")
     upload_csv(page, "survey.csv", csv)
@@ -78,8 +78,7 @@ def test_upload_then_epsilon_change_redraws_the_chart(page: Page, base_url: str)
     expect(slider).to_have_attribute("aria-valuetext", "0.7")
     expect(page).to_have_url(re.compile(r"hist_eps=0\.7"))  # the server learnt it, a moment later
     expect_clean(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "histogram_after_upload.png"))
+    page.screenshot(path=str(artifacts / "histogram_after_upload.png"))
 
 
 def test_shared_url_reopens_the_same_numbers(browser: Browser, base_url: str) -> None:

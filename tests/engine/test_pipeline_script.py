@@ -61,6 +61,7 @@ RUNS = 3
 NUMBERS = 1 + len(SPECIES) + len(ISLANDS) + 1 + 1 + 1 + 5  # released numbers per run
 ALPHA = 1e-4 / (2 * RUNS * NUMBERS)
 SLACK = 1.01
+NO_ID = Protection()  # one row per person, no ID column
 
 
 def _truth() -> dict[tuple[str, str], float]:
@@ -80,7 +81,7 @@ def _truth() -> dict[tuple[str, str], float]:
     return truth
 
 
-def _rows(alpha: float = 0.05, protection: Protection = Protection(), frame: pd.DataFrame = FRAME,
+def _rows(alpha: float = 0.05, protection: Protection = NO_ID, frame: pd.DataFrame = FRAME,
           items: tuple[Item, ...] = ITEMS, total: float = TOTAL_EPSILON) -> tuple[plan.Row, ...]:
     return plan.compute(plan.Settings(frame, protection, items, "budget", total, DELTA, alpha)).rows
 
@@ -137,7 +138,7 @@ def test_the_budget_literal_is_the_plan_s_split_and_the_plan_is_the_opendp_scrip
     # The planner splits delta equally over its Gaussian statistics (one here); Laplace ones get none.
     assert [d for _, d in found["BUDGET"]] == [0, 0, DELTA, 0, 0, 0, 0]
     truth = _truth()  # the test's own truth agrees with the planner's statistics
-    for item, row in zip(ITEMS, rows):
+    for row in rows:
         values = np.atleast_1d(row.stat.true_value(FRAME))
         assert values.tolist() == pytest.approx([v for (n, _), v in truth.items() if n == row.name]), row.name
     assert found["BACKEND"] == "spark" and found["ROWS_PER_PERSON"] == 1 and found["ID_COLUMN"] is None
@@ -232,7 +233,7 @@ def test_each_statistic_spends_exactly_its_planned_budget(tmp_path: Path) -> Non
     spec.loader.exec_module(job)  # type: ignore[union-attr]
     results = job.run(pipeline_dp.LocalBackend(), job.read_local(str(PENGUINS)), 1)
     assert len(results) == len(rows)
-    for (_, index, _, accountant), row in zip(results, rows):
+    for (_, _, _, accountant), row in zip(results, rows, strict=True):
         specs = accountant.mechanism_specs
         assert sum(s.eps for s in specs) == pytest.approx(row.epsilon, rel=1e-12), row.name
         assert sum(s.delta for s in specs) == pytest.approx(row.delta, rel=1e-12), row.name
@@ -270,3 +271,43 @@ def test_the_job_writes_no_spreadsheet_formula_and_names_a_safe_file(tmp_path: P
     lines = _run(script, tmp_path, "--backend", "local", timeout=60)
     assert [line[1] for line in lines[1:]] == ["'" + hyperlink, "b", "'+1"]
     assert float(lines[1][2]) == pytest.approx(2, abs=0.01)
+
+
+def test_the_template_runs_as_it_is(tmp_path: Path) -> None:
+    """ui/views/planner/scripts/pipelinedp_job.py is a working job on its own (its example plan: one
+    count of data.csv at epsilon 1, Laplace scale 1: a miss of 40 has probability below e^-40)."""
+    from ui.views.planner import scripts
+
+    shutil.copy(scripts.template_path("pipelinedp_job"), tmp_path / "job.py")
+    FRAME.to_csv(tmp_path / "data.csv", index=False)
+    done = subprocess.run([sys.executable, "job.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = list(csv.reader(io.StringIO(done.stdout)))
+    assert lines[0] == ["statistic", "label", "value"] and [line[:2] for line in lines[1:]] == [["Count of rows", ""]]
+    assert abs(float(lines[1][2]) - len(FRAME)) < 40
+
+
+def test_a_job_of_every_statistic_kind_runs_on_the_local_backend(tmp_path: Path) -> None:
+    """Every kind of statistic and every noise the plan offers in one job (epsilon 1e6 each): the
+    declared partitions, each number at its truth (a quantile, another mechanism, within its bounds)."""
+    from ui.views.planner.items import STAT_KINDS
+
+    items = (*ITEMS, Item("sum", "flipper_length_mm", lower=170, upper=235, mechanism="gaussian"),
+             Item("quantile", "body_mass_g", mechanism="permute_and_flip", lower=MASS[0], upper=MASS[1]))
+    assert {i.kind for i in items} == set(STAT_KINDS)
+    assert {i.mechanism for i in items} == {"laplace", "discrete_laplace", "gaussian", "permute_and_flip"}
+    rows = _rows(items=items, total=1e6 * len(items))
+    shutil.copy(PENGUINS, tmp_path / "penguins.csv")
+    lines = _run(pipelinedp_script(rows, Protection(), "penguins.csv"), tmp_path, timeout=120)
+    flippers = float(FRAME["flipper_length_mm"].dropna().clip(170, 235).sum())
+    truth = {**_truth(), ("Sum of flipper_length_mm", ""): flippers}
+    printed = [(name, label, float(value)) for name, label, value in lines[1:]]
+    declared = [(s["name"], label) for s in script_plan(rows, Protection())
+                for label in (s["labels"] if s["kind"] == "histogram" else [""])]
+    assert [p[:2] for p in printed] == declared
+    for name, label, value in printed:
+        if name.startswith("Quantile"):
+            assert MASS[0] <= value <= MASS[1]
+        else:
+            assert value == pytest.approx(truth[(name, label)], abs=0.5), (name, label)

@@ -152,6 +152,7 @@ def test_kov_refuses_a_delta_the_gaussians_use_up():
 # ---------------------------------------------------------------- PLD
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("events", "interval"),
     [
@@ -262,6 +263,7 @@ def test_identical_steps_are_grouped(name):
     assert total_epsilon(split, 1e-5, name) == total_epsilon(joined, 1e-5, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ACCOUNTANTS)
 def test_epsilon_by_repeats_is_the_plan_with_counts_multiplied(name):
     plan = [(LAP, 4), (DLAP3, 2), (GAUSS, 3)]

@@ -83,6 +83,7 @@ def test_more_accuracy_costs_more_epsilon_and_gaussian_can_cost_nothing() -> Non
     assert epsilon_for_accuracy("gaussian", huge, 1.0, 0.05, DELTA) == 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", NOISE_KINDS)
 @pytest.mark.parametrize("delta", (1e-12, 1e-6, 1e-2))
 def test_curve_matches_pointwise_accuracy(kind: str, delta: float) -> None:

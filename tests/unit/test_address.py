@@ -51,14 +51,18 @@ def _bound_calls() -> list[tuple[str, int, str, ast.Call, ast.Module]]:
     for path in sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"]):
         module = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(module):
-            if isinstance(node, ast.Call) and any(
-                    k.arg == "bind" and isinstance(k.value, ast.Constant) and k.value.value == "query-params"
-                    for k in node.keywords):
-                widget = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-                found.append((path.relative_to(ROOT).as_posix(), node.lineno, widget, node, module))
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name == "bound_select_slider":  # ui.state's select slider, bound to the address
+                found.append((path.relative_to(ROOT).as_posix(), node.lineno, "select_slider", node, module))
+            elif any(k.arg == "bind" and isinstance(k.value, ast.Constant) and k.value.value == "query-params"
+                     for k in node.keywords):
+                found.append((path.relative_to(ROOT).as_posix(), node.lineno, name, node, module))
     return found
 
 
+@pytest.mark.slow
 def test_every_bound_number_and_switch_is_in_the_registry_with_its_widget_s_range() -> None:
     calls = _bound_calls()
     assert len(calls) > 40

@@ -9,6 +9,7 @@ import pytest
 
 from dpcore import animation as anim
 from dpcore.attacks import mean_noise_std, split_mean_noise_std
+from dpcore.limits import MAX_ANIMATION_DRAWS, MAX_ANIMATION_FRAMES
 from dpcore.mechanisms import calibrate
 from dpcore.rng import make_rng
 
@@ -21,7 +22,7 @@ def test_frames_are_every_answer_up_to_the_frame_count_then_a_log_grid() -> None
     with pytest.raises(ValueError):
         anim.frame_answers(0, 60)
     with pytest.raises(ValueError):
-        anim.frame_answers(10, anim.MAX_FRAMES + 1)
+        anim.frame_answers(10, MAX_ANIMATION_FRAMES + 1)
 
 
 def test_averaging_frames_are_reproducible_and_shaped() -> None:
@@ -50,15 +51,15 @@ def test_the_naive_mean_converges_and_the_split_one_does_not() -> None:
 def test_hypothetical_outcomes_are_the_counts_plus_calibrated_noise() -> None:
     counts = np.array([405, 436, 421, 457, 463])
     mech = calibrate("laplace", 1.0)
-    draws = anim.hypothetical_outcomes(counts, mech, anim.MAX_DRAWS, make_rng(3, "h"))
-    assert draws.shape == (anim.MAX_DRAWS, 5)
+    draws = anim.hypothetical_outcomes(counts, mech, MAX_ANIMATION_DRAWS, make_rng(3, "h"))
+    assert draws.shape == (MAX_ANIMATION_DRAWS, 5)
     # Laplace(1): sd sqrt(2), so the mean of 200 draws is within 0.5 of the count (5 sd)
     assert np.allclose(draws.mean(axis=0), counts, atol=0.5)
     assert np.allclose((draws - counts).std(axis=0), math.sqrt(2), rtol=0.25)
-    again = anim.hypothetical_outcomes(counts, mech, anim.MAX_DRAWS, make_rng(3, "h"))
+    again = anim.hypothetical_outcomes(counts, mech, MAX_ANIMATION_DRAWS, make_rng(3, "h"))
     assert np.array_equal(draws, again)
     with pytest.raises(ValueError):
-        anim.hypothetical_outcomes(counts, mech, anim.MAX_DRAWS + 1, make_rng(3, "h"))
+        anim.hypothetical_outcomes(counts, mech, MAX_ANIMATION_DRAWS + 1, make_rng(3, "h"))
     with pytest.raises(ValueError):
         anim.hypothetical_outcomes(counts, mech, 0, make_rng(3, "h"))
     with pytest.raises(ValueError):

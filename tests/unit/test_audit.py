@@ -46,6 +46,7 @@ def test_half_the_laplace_noise_is_caught() -> None:
     assert epsilon_lower_bound(1 + g.laplace(0, 0.5, N), g.laplace(0, 0.5, N)) > 1.5
 
 
+@pytest.mark.slow
 def test_bound_never_exceeds_the_truth_across_seeds() -> None:
     # 40 small audits of Laplace at eps = 0.5: each may exceed 0.5 with probability <= alpha only.
     g = rng(3)

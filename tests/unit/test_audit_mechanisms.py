@@ -71,6 +71,7 @@ def test_exponential_bound_stays_below_its_exact_privacy_loss() -> None:
     assert 0.5 * worst < r.lower_bound <= worst
 
 
+@pytest.mark.slow
 def test_opendp_laplace_is_consistent_and_rules_nothing_out() -> None:
     r = audit("laplace_opendp", 20_000, np.random.default_rng(10))  # OpenDP: ~20 µs a draw
     assert r.verdict == "consistent" and r.lower_bound <= 1.0
@@ -87,6 +88,7 @@ def test_half_scale_laplace_is_caught() -> None:
     assert 1.5 < epsilon_lower_bound(on_d, on_dp, alpha=0.05) <= 2.0
 
 
+@pytest.mark.slow
 def test_classic_gaussian_at_epsilon_10_is_caught() -> None:
     from scipy.stats import norm
 
@@ -158,6 +160,7 @@ def test_numpy_laplace_membership_is_exact() -> None:
         assert not (outputs == value).any()
 
 
+@pytest.mark.slow
 def test_numpy_gaussian_is_not_dp_at_its_delta_either() -> None:
     """Issue 30: numpy's ziggurat leaves gaps where only its coarse layers reach (|z| > ~2): about 1%
     of the outputs cannot come from the other count, far above delta = 1e-5."""
@@ -166,6 +169,7 @@ def test_numpy_gaussian_is_not_dp_at_its_delta_either() -> None:
     assert r.verdict == "violates" and r.lower_bound == math.inf
 
 
+@pytest.mark.slow
 def test_numpy_normal_membership_is_sound() -> None:
     # numpy's own draws are all reachable from their count (the layers, the tail and numpy's constants
     # read off its sampler), and the outputs ruled out from the other count have no rabs within +-300

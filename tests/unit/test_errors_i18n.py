@@ -1,10 +1,12 @@
-"""Every DPError dpcore (or a view) raises can be said in Chinese: each code has English and Chinese templates,
-the English template rebuilds the exact message from the error's params, and `ui.errors.message`
-answers in the language of the run."""
+"""Every DPError sentence exists once: `dpcore.messages.MESSAGES` holds the English template of each
+key (code or `code.variant`), a raise site names its key and params but never a sentence, the
+Chinese table has the same keys and placeholders, and `ui.errors.message` answers in the language
+of the run."""
 
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 import string
 from datetime import datetime, timezone
@@ -15,82 +17,112 @@ import pandas as pd
 import pytest
 
 from dpcore.errors import DPError
-from ui.errors import message, template_key
+from dpcore.messages import MESSAGES
+from ui.errors import message
 from ui.i18n import language
 from ui.text.errors import EN, TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 ZH = TEXT.table("zh")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SOURCES = sorted([*(ROOT / "dpcore").rglob("*.py"), *(ROOT / "ui").rglob("*.py")])
 
 
 def _dpcore_calls() -> list[tuple[str, ast.Call]]:
     calls = []
-    for path in sorted([*(ROOT / "dpcore").rglob("*.py"), *(ROOT / "ui").rglob("*.py")]):
+    for path in _SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 calls.append((f"{path.relative_to(ROOT)}:{node.lineno}", node))
     return calls
 
 
-def _literal_codes() -> dict[str, str]:
-    """Every code dpcore names literally: DPError("code", ...), check_choice("code", ...), _checked("code", ...)."""
-    codes = {}
+def _raise_sites() -> list[tuple[str, ast.Call]]:
+    return [(where, call) for where, call in _dpcore_calls() if call.func.id == "DPError"]
+
+
+def _keys_of(node: ast.expr) -> list[str] | None:
+    """The keys a key argument can be: a literal, or `"a" if ... else "b"`; None for a name."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _keys_of(node.body), _keys_of(node.orelse)
+        return None if body is None or orelse is None else body + orelse
+    return None
+
+
+def _literal_keys() -> dict[str, str]:
+    """Every key dpcore and the views name literally: DPError("key", ...), check_choice("key", ...),
+    _checked("key", ...)."""
+    keys = {}
     for where, call in _dpcore_calls():
         if call.func.id in ("DPError", "check_choice", "_checked") and call.args:
-            first = call.args[0]
-            if call.func.id == "DPError" and isinstance(call.args[1], ast.Subscript):
-                continue  # a sentence taken from ui/text (TEXT[...]): already in the run's language
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                codes.setdefault(first.value, where)
-    return codes
-
-
-def _keys_of(code: str) -> list[str]:
-    return [key for key in EN if key == code or key.startswith(f"{code}.")]
+            for key in _keys_of(call.args[0]) or ():
+                keys.setdefault(key, where)
+    return keys
 
 
 def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-def test_every_code_dpcore_raises_has_an_english_and_a_chinese_template() -> None:
-    codes = _literal_codes()
-    assert len(codes) > 100
-    missing = {code: where for code, where in codes.items() if not _keys_of(code)}
-    assert not missing
-    for code in codes:
-        for key in _keys_of(code):
-            assert _CJK.search(ZH[key]) or "error" in _placeholders(ZH[key]), key  # Chinese, or a wrapped check
+def test_every_key_a_raise_site_names_has_an_english_and_a_chinese_template() -> None:
+    keys = _literal_keys()
+    assert len(keys) > 200
+    assert not {key: where for key, where in keys.items() if key not in MESSAGES}
+    for key in keys:
+        assert _CJK.search(ZH[key]) or "error" in _placeholders(ZH[key]), key  # Chinese, or a wrapped check
 
 
-def test_every_raise_site_has_a_template_with_its_wording() -> None:
-    """The English template of each site says what its f-string says (only the holes may differ)."""
-    unmatched = []
-    for where, call in _dpcore_calls():
-        if call.func.id != "DPError" or len(call.args) < 2:
+def test_no_raise_site_passes_its_own_sentence() -> None:
+    """DPError takes one positional argument, a key (a literal, a choice of literals, or a name
+    holding one), and the keywords of a literal key fill every placeholder of its template."""
+    sentences, unfilled = [], []
+    for where, call in _raise_sites():
+        if len(call.args) != 1 or not isinstance(call.args[0], (ast.Constant, ast.IfExp, ast.Name)):
+            sentences.append(where)
             continue
-        text = call.args[1]
-        if isinstance(text, ast.Constant):
-            parts: list[str | None] = [text.value]
-        elif isinstance(text, ast.JoinedStr):
-            parts = [v.value if isinstance(v, ast.Constant) else None for v in text.values]
-        else:
-            continue  # str(error), a caller's sentence: checked by the raised samples below
-        pattern = re.compile("".join(".*" if p is None else re.escape(p) for p in parts), re.S)
-        code = call.args[0].value if isinstance(call.args[0], ast.Constant) else None
-        keys = _keys_of(code) if code is not None else list(EN)
-        marked = {key: "".join(lit + ("\x00" if field is not None else "")
-                               for lit, field, _, _ in string.Formatter().parse(EN[key])) for key in keys}
-        if not any(pattern.fullmatch(m) for m in marked.values()):
-            unmatched.append(where)
-    assert not unmatched
+        keys = _keys_of(call.args[0])
+        if isinstance(call.args[0], ast.IfExp) and keys is None:
+            sentences.append(where)
+            continue
+        given = {k.arg for k in call.keywords}
+        for key in keys or ():
+            if None not in given and {f.split(".")[0].split("[")[0] for f in _placeholders(MESSAGES[key])} - given:
+                unfilled.append(where)
+    assert len(_raise_sites()) > 250
+    assert not sentences
+    assert not unfilled
+
+
+def test_every_template_is_named_by_some_raise_site() -> None:
+    """No sentence is kept for an error nobody raises: each key appears as a literal in dpcore/ or ui/."""
+    literals = set()
+    for path in _SOURCES:
+        if path != ROOT / "dpcore" / "messages.py":
+            literals |= {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                         if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not [key for key in MESSAGES if key not in literals]
 
 
 def test_the_chinese_templates_use_the_english_placeholders() -> None:
-    assert list(ZH) == list(EN)
+    assert set(ZH) == set(EN)
+    assert all(EN[key] == MESSAGES[key] for key in MESSAGES)  # the English table is dpcore's, not a copy
     for key, sentence in EN.items():
         assert _placeholders(ZH[key]) == _placeholders(sentence), key
+
+
+def test_a_dp_error_is_its_template_filled_with_its_params() -> None:
+    error = DPError("bounds_order", lower=5.0, upper=1.0)
+    assert str(error) == "The lower bound (5) must be below the upper bound (1)."
+    assert (error.code, error.key, error.params) == ("bounds_order", "bounds_order", {"lower": 5.0, "upper": 1.0})
+    variant = DPError("epsilon_range.above_zero", epsilon=-1.0)
+    assert (variant.code, variant.key, str(variant)) == (
+        "epsilon_range", "epsilon_range.above_zero", "Epsilon must be greater than zero, got -1.")
+    copy = pickle.loads(pickle.dumps(variant))
+    assert (type(copy), copy.key, copy.params, str(copy)) == (DPError, variant.key, variant.params, str(variant))
+    with pytest.raises(KeyError):
+        DPError("no_such_key")
 
 
 # ------------------------------------------------------------ real errors, raised by bad input
@@ -236,14 +268,13 @@ def test_enough_different_codes_are_raised(raised: list[DPError]) -> None:
 
 def test_the_english_template_rebuilds_the_exact_message(raised: list[DPError]) -> None:
     for error in raised:
-        key = template_key(error)
-        assert key is not None, (error.code, str(error), error.params)
-        assert EN[key].format(**error.params) == str(error)
+        assert error.key == error.code or error.key.startswith(f"{error.code}."), error.key
+        assert EN[error.key].format(**error.params) == str(error)
 
 
 def test_the_chinese_template_formats_with_the_same_params(raised: list[DPError]) -> None:
     for error in raised:
-        sentence = ZH[template_key(error)].format(**error.params)  # no KeyError, no format error
+        sentence = ZH[error.key].format(**error.params)  # no KeyError, no format error
         assert sentence
 
 
@@ -275,14 +306,13 @@ def test_wrapped_checks_and_named_quantities_are_translated_too() -> None:
         assert message(caught.value) == "α（误差更大的概率）必须严格介于 0 和 1 之间，当前为 2。"
 
 
-def test_plain_errors_and_drifted_sentences_stay_as_written() -> None:
+def test_plain_errors_and_untranslated_keys_stay_as_written() -> None:
     plain = ValueError("Something plain.")
-    drifted = DPError("bounds_order", "A sentence nobody translated.", lower=1.0, upper=0.0)
-    unknown = DPError("no_such_code", "Whatever.")
+    untranslated = DPError("bounds_order", lower=1.0, upper=0.0)
+    untranslated.key = "bounds_order.not_in_any_table"
     with language("zh"):
         assert message(plain) == "Something plain."
-        assert message(drifted) == "A sentence nobody translated."
-        assert message(unknown) == "Whatever."
+        assert message(untranslated) == "The lower bound (1) must be below the upper bound (0)."
 
 
 def test_the_row_name_table_is_complete_for_every_term_param() -> None:

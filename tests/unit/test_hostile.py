@@ -449,6 +449,7 @@ def _check_call(case: Case, args: tuple[Any, ...]) -> None:
     assert not bad, f"{case.name}{args!r} returned non-finite numbers: {result!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_hostile_numbers(case: Case) -> None:
     @settings(max_examples=case.examples, derandomize=True, deadline=None, database=None,

@@ -390,6 +390,7 @@ def test_bundled_style_round_trip(frame: pd.DataFrame, separator: str) -> None:
     assert table.delimiter == separator
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted((Path(__file__).parents[2] / "data").glob("*.csv")), ids=lambda p: p.name)
 def test_bundled_files_load_and_round_trip(path: Path) -> None:
     table = load_csv(path)
@@ -412,6 +413,7 @@ _CSV_PIECES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(
@@ -435,6 +437,7 @@ def test_only_value_error_escapes(data: bytes) -> None:
 # --- long free-text fields (issue 14, part 4) ---------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("length", [200_000, 3_000_000])  # past Python csv's 128 KiB, past pyarrow's 1 MB block
 @pytest.mark.parametrize(
     ("template", "columns"),

@@ -108,6 +108,7 @@ def _check_moments(estimates: np.ndarray, oracle: str, eps: float) -> None:
     assert abs(ratio.mean() - 1) < 0.2, (oracle, ratio)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("oracle,eps", [(o, 1.0) for o in ORACLES] + [("olh", 1.5), ("olh", 5.0), ("kss", 0.3)])
 def test_perturb_then_aggregate_is_unbiased_with_the_exact_variance(oracle: str, eps: float) -> None:
     rng = np.random.default_rng(11)
@@ -154,6 +155,7 @@ def _audit(oracle: str, actual: float, seed: int) -> float:
     return epsilon_lower_bound(scores[0], scores[1], alpha=0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("oracle", ORACLES)
 def test_report_passes_an_empirical_dp_audit_and_a_broken_one_fails(oracle: str) -> None:
     eps = 1.0

@@ -28,6 +28,7 @@ def test_closed_forms_of_the_paper() -> None:
     assert expected_gain("olh", D, EPS, SHARE, N, M) == pytest.approx(beta * (2 * e / (e - 1) - SHARE), rel=0.06)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("oracle", ORACLES)
 def test_simulated_gain_matches_the_closed_form(oracle: str) -> None:
     rng = np.random.default_rng(8)

@@ -72,6 +72,7 @@ def test_projection_matches_brute_force_on_small_d() -> None:
         assert np.allclose(postprocess(v, "simplex"), _projection_brute_force(v), atol=1e-12)
 
 
+@pytest.mark.slow
 def test_projection_matches_slsqp() -> None:
     from scipy.optimize import minimize
 
@@ -125,6 +126,7 @@ def test_norm_sub_matches_the_authors_loop() -> None:
         assert np.allclose(postprocess(v, "norm_sub"), _norm_sub_reference(v), atol=1e-12)
 
 
+@pytest.mark.slow
 def test_norm_sub_equals_projection_when_positives_reach_one() -> None:
     """The claim of the module docstring, on 3,000 random estimates, one at a time and in a batch."""
     rng = np.random.default_rng(5)

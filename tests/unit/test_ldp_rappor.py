@@ -207,6 +207,7 @@ def test_averaging_reveals_permanent_bits_not_true_bits() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_decode_recovers_a_zipf_population() -> None:
     """100,000 users, 20 candidates with Zipf shares, default parameters, one day: every share
     within 5 of its reported standard errors; those errors are about 0.009 (128 cohort-bits per
@@ -243,6 +244,7 @@ def test_decode_is_exact_without_noise() -> None:
     assert est.shares == pytest.approx(mix / mix.sum(), abs=1e-6)
 
 
+@pytest.mark.slow
 def test_decode_standard_errors_are_calibrated() -> None:
     """60 independent runs of 5,000 users (k = 32, m = 16, 5 candidates): the spread of each
     estimate matches the reported standard error within a factor 0.7 to 1.4 (a sample sd from

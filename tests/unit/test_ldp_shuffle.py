@@ -86,6 +86,7 @@ def _brute_epsilon(eps0: float, n: int, delta: float) -> float:
     return optimize.brentq(lambda e: _brute_delta(e, eps0, n) - delta, 0.0, eps0 - 1e-12, xtol=1e-10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("eps0", "n", "delta"),
     [(1.0, 30, 1e-6), (2.0, 150, 1e-4), (0.5, 200, 1e-3), (3.0, 250, 1e-2), (1.0, 1, 0.1)],
@@ -130,6 +131,7 @@ def test_bound_is_at_least_shuffled_randomized_response(eps0: float, n: int) -> 
 NS = np.unique(np.round(np.logspace(1, 7, 40)).astype(int))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("eps0", [0.5, 1.0, 2.0, 4.0, 8.0])
 def test_curve_never_exceeds_eps0_and_falls_with_n(eps0: float) -> None:
     curve = shuffle_epsilon_curve(eps0, NS, 1e-6)

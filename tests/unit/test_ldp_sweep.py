@@ -14,6 +14,8 @@ from dpcore.ldp.oracles import ORACLES, support_probabilities
 from dpcore.ldp.sweep import sweep_estimates
 from tests.unit.test_ldp_oracles import RUNS, VALUES, D, _check_moments
 
+pytestmark = pytest.mark.slow  # each test draws many runs of every oracle: ~0.5-2 s each
+
 EPSILONS = (0.001, 0.3, 1.0, 1.5, 5.0)  # OLH: g = 2, 2, 4, 5 and 149; k-subset: k from 4 down to 1
 
 

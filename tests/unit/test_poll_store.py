@@ -19,7 +19,7 @@ from tests.postgres import postgres_url  # noqa: F401  (the session fixture)
 from ui.classroom import limits, store
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])  # a server: slow
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     if request.param == "sqlite":
         eng = store.make_engine(f"sqlite:///{tmp_path / 'var' / 'polls.sqlite'}")
@@ -169,6 +169,7 @@ def test_max_age_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
         assert limits.max_age_hours() == limits.MAX_AGE_HOURS_DEFAULT
 
 
+@pytest.mark.slow
 def test_sixty_students_at_once_lose_and_double_nothing(engine: Engine) -> None:
     """60 threads answer within seconds, each also pressing twice (a double tap): the database holds
     exactly one answer per student and the tally matches what was sent."""
@@ -304,6 +305,7 @@ def test_a_replaced_sqlite_file_is_reopened(tmp_path: Path) -> None:
     eng.dispose()
 
 
+@pytest.mark.slow
 def test_a_held_write_lock_makes_answers_busy_and_page_opens_skip_expiring(tmp_path: Path) -> None:
     """Another program holds the write lock: an answer is refused as "busy" after the short wait (not
     30 s), expiring on a page open is skipped without waiting, and reading the poll still works."""
@@ -328,6 +330,7 @@ def test_a_held_write_lock_makes_answers_busy_and_page_opens_skip_expiring(tmp_p
     eng.dispose()
 
 
+@pytest.mark.slow
 def test_an_unreachable_postgresql_is_a_store_error_not_a_hang() -> None:
     """Refused at once, or a server that never answers (the connect timeout ends the wait): "down"."""
     with pytest.raises(store.StoreError) as refused:
@@ -340,6 +343,7 @@ def test_an_unreachable_postgresql_is_a_store_error_not_a_hang() -> None:
             store.make_engine(f"postgresql+psycopg://nobody@127.0.0.1:{silent.getsockname()[1]}/polls")
 
 
+@pytest.mark.slow
 def test_a_held_lock_on_postgresql_makes_answers_busy_not_a_hang(postgres_url: str) -> None:  # noqa: F811
     """PostgreSQL: another session holds the poll's row (lock_timeout ends the wait): "busy", nothing
     stored; reading and expiring on a page open go on."""

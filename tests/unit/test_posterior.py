@@ -57,6 +57,7 @@ def test_bounds_match_the_closed_form_on_a_grid(prior: float, eps: float) -> Non
     assert float(upper) == pytest.approx(ref_upper, rel=1e-12, abs=1e-15)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(prior=priors, eps=epsilons)
 def test_bounds_are_probabilities_around_the_prior(prior: float, eps: float) -> None:
@@ -137,7 +138,8 @@ def test_cancer_table_with_and_without_alice() -> None:
     assert (pair.value_d, pair.value_d_prime, pair.sensitivity, pair.subject) == (3, 2, 1, "Alice")
 
 
-@pytest.mark.parametrize(("key", "expected", "subject"), [("medical", (436, 435), "30-40"), ("zoo", (90, 89), "Dugong")])
+@pytest.mark.parametrize(("key", "expected", "subject"),
+                         [("medical", (436, 435), "30-40"), ("zoo", (90, 89), "Dugong")])
 def test_bundled_neighbours_give_the_course_counts(key: str, expected: tuple[int, int], subject: str) -> None:
     info = BUNDLED[key]
     pair = post.neighbour_count_pair(pd.read_csv(info.path), pd.read_csv(info.neighbour_path))
@@ -172,6 +174,7 @@ def test_laplace_posteriors_stay_inside_the_band(eps: float, prior: float, offse
     assert abs(reading.privacy_loss) <= eps * (1 + 1e-9)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(eps=app_epsilons, prior=priors, output=st.integers(min_value=-10_000, max_value=10_000))
 def test_discrete_laplace_posteriors_stay_inside_the_band(eps: float, prior: float, output: int) -> None:
@@ -179,6 +182,7 @@ def test_discrete_laplace_posteriors_stay_inside_the_band(eps: float, prior: flo
     assert post.read_output(model, prior, output).inside_band
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(eps=app_epsilons, prior=priors, output=st.sampled_from([0, 1]))
 def test_randomized_response_posteriors_stay_inside_the_band(eps: float, prior: float, output: int) -> None:
@@ -249,19 +253,23 @@ CALIBRATIONS = [(eps, delta, method) for eps, delta in GAUSSIANS for method in (
                 if method == "analytic" or eps < 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("eps", "delta", "method"), CALIBRATIONS)
-def test_gaussian_delta_by_integration_matches_analytic_and_dp_accounting(eps: float, delta: float, method: str) -> None:
+def test_gaussian_delta_by_integration_matches_analytic_and_dp_accounting(eps: float, delta: float,
+                                                                        method: str) -> None:
     model = post.attack_model("gaussian", CANCER, eps, delta, method)
     sigma = model.noise.scale
     grid = np.array([0.0, eps / 4, eps / 2, eps, 1.5 * eps, 3 * eps])
     numeric = np.array([post.delta_for_epsilon(model, e) for e in grid])
     analytic = post.gaussian_delta_analytic(grid, sigma, 1.0)
     accounting = post.dp_accounting_delta(model, grid)
-    # dp-accounting's own exact formula (sensitivity 1): exp(_get_log_delta(sigma, eps)).
-    reference = np.array([math.exp(gaussian_mechanism._get_log_delta(sigma, e)) for e in grid])
     assert np.allclose(numeric, analytic, rtol=1e-6, atol=1e-6)
     assert np.allclose(numeric, accounting, rtol=1e-6, atol=1e-6)
-    assert np.allclose(numeric, reference, rtol=1e-6, atol=1e-6)
+    # dp-accounting's exact Gaussian calibration (sensitivity 1, its public API) run backwards: each
+    # delta is met at the grid's epsilon (where delta is not vanishingly small, the inverse being flat there).
+    usable = numeric > 1e-12
+    back = np.array([gaussian_mechanism.get_epsilon_gaussian(sigma, d) for d in numeric[usable]])
+    assert np.allclose(back, grid[usable], rtol=1e-6, atol=1e-9)
     # The vectorised curve from the privacy-loss cells agrees too.
     curve = post.delta_curve(post.privacy_loss_distribution(model), grid)
     assert np.allclose(curve, numeric, rtol=1e-6, atol=1e-6)

@@ -107,6 +107,7 @@ def test_revenue_as_the_course_tells_it() -> None:
     np.testing.assert_allclose(revenues([1, 3, 1.01, 3.01, 0, -1], BOOK_BUYERS), [3, 3, 1.01, 0, 0, 0])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     buyers=st.lists(st.floats(0, 10, allow_nan=False), min_size=1, max_size=8),
@@ -245,6 +246,7 @@ def test_private_mode_ties_and_truncation() -> None:
     assert len(many.candidates) == MAX_CATEGORIES and many.truncated and many.distinct == MAX_CATEGORIES + 50
 
 
+@pytest.mark.slow
 def test_private_mode_follows_the_probabilities() -> None:
     """Chi-square over 3,000 seeded choices, false-alarm rate 0.1%."""
     values = pd.Series(["a"] * 4 + ["b"] * 3 + ["c"] * 1)

@@ -67,6 +67,7 @@ def test_same_seed_same_rows_other_seed_other_rows() -> None:
     assert first != other
 
 
+@pytest.mark.slow
 def test_each_row_of_a_person_is_kept_equally_often() -> None:
     # One person with 8 rows, m = 2: each row is kept with probability 2/8 (chi-square test).
     frame = pd.DataFrame({"pid": ["p"] * 8, "row": range(8)})

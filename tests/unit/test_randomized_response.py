@@ -76,6 +76,7 @@ def test_estimator_is_the_maximum_likelihood_estimate(n_yes: int, n: int, p: flo
     assert rr_estimate(n_yes, n, p) == pytest.approx(best.x, abs=1e-6)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(pi=st.floats(0, 1), p=st.floats(0.51, 0.99), n=st.integers(1, 10**6))
 def test_expected_reports_give_back_the_truth(pi: float, p: float, n: int) -> None:
@@ -123,6 +124,7 @@ def test_rr_perturb_accepts_zero_one_and_rejects_other_values() -> None:
         rr_perturb(np.array([0, 2]), 0.9, rng)
 
 
+@pytest.mark.slow
 def test_one_respondent() -> None:
     rng = np.random.default_rng(3)
     turns = [rr_respond(True, 0.7, rng) for _ in range(20_000)]
@@ -171,6 +173,7 @@ CLASS_SIZES = (1, 2, 3, 5, 8, 12, 20, 25, 30, 45, 70, 120, 200)
 POLL_EPSILONS = (EPSILON_MIN, 0.5, math.log(3), 2.0, 3.0, 4.0, EPSILON_MAX)  # ln 3: the coin protocol's p = 3/4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("epsilon", POLL_EPSILONS)
 def test_exact_interval_covers_at_least_95_percent_for_every_class(epsilon: float) -> None:
     """Issue 30: the exact coverage (no simulation noise) of the poll's interval is >= 95% in every cell
@@ -182,6 +185,7 @@ def test_exact_interval_covers_at_least_95_percent_for_every_class(epsilon: floa
             assert cover >= 0.95, (n, epsilon, share, cover)
 
 
+@pytest.mark.slow
 def test_wald_interval_misses_its_level_in_a_class() -> None:
     """The audit's cells (a class of 20-30 at epsilon 2-5): the Wald interval covers 82-93% of the time,
     so the coverage test above can fail; the exact one holds."""
@@ -266,13 +270,6 @@ def test_grr_keeps_with_p_and_replaces_uniformly(k: int) -> None:
     assert observed.size == k - 1 and np.all(offsets > 0)
     if k > 2:
         assert stats.chisquare(observed).pvalue > FALSE_ALARM
-
-
-def test_grr_is_a_deterministic_function_of_the_seed() -> None:
-    codes = np.arange(10) % 4
-    a = grr_perturb(codes, 4, 0.6, np.random.default_rng(5))
-    b = grr_perturb(codes, 4, 0.6, np.random.default_rng(5))
-    np.testing.assert_array_equal(a, b)
 
 
 def test_grr_matches_a_plain_reference_implementation() -> None:

@@ -22,6 +22,7 @@ def test_exact_answers_give_every_bit_away(method: str) -> None:
     assert result.recovered == 1.0
 
 
+@pytest.mark.slow
 def test_small_noise_still_gives_almost_everything_away() -> None:
     # noise of a couple of people per answer, far below sqrt(60) ~ 7.7: Dinur and Nissim's regime
     shares = [attack(SECRET, 480, 1.0, np.random.default_rng(s)).recovered for s in range(5)]

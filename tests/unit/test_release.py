@@ -17,8 +17,17 @@ from scipy import stats
 
 from dpcore.audit import epsilon_lower_bound
 from dpcore.errors import DPError
-from dpcore.histogram import histogram
+from dpcore.histogram import CategoryBins, histogram
 from dpcore.mechanisms import calibrate
+from dpcore.plan_release import (
+    PlannedStatistic,
+    planned_noises,
+    quantile_scale,
+    release_plan,
+    release_quantile,
+    release_statistic,
+)
+from dpcore.protection import Protection
 from dpcore.release import (
     HistogramDomain,
     release_counts,
@@ -29,6 +38,7 @@ from dpcore.release import (
     sum_sensitivity,
     threshold_delta,
 )
+from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 
 N = 20_000  # OpenDP draws per side of an audit (one vector call each: ~1 s for Laplace)
 
@@ -74,6 +84,7 @@ LAWS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,eps,size", [("laplace", 0.5, N), ("gaussian", 1.0, 8_000), ("discrete_laplace", 0.3, N)])
 def test_released_noise_has_the_mechanisms_mean_and_variance(kind: str, eps: float, size: int) -> None:
     m = calibrate(kind, eps, 1e-5, 2.0)
@@ -91,6 +102,7 @@ def test_released_noise_has_the_mechanisms_mean_and_variance(kind: str, eps: flo
 # --- audits of the release path -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,eps,delta,size", [("laplace", 1.0, 0.0, N), ("discrete_laplace", 0.5, 0.0, N),
                                                  ("gaussian", 1.0, 1e-5, 8_000)])
 def test_audit_of_opendp_counts_stays_at_or_below_epsilon(kind: str, eps: float, delta: float, size: int) -> None:
@@ -107,6 +119,7 @@ def _people(with_zed: bool) -> pd.DataFrame:
     return pd.DataFrame({"job": rows + (["Astronaut"] if with_zed else [])})
 
 
+@pytest.mark.slow
 def test_bins_read_from_the_data_leak_and_declared_bins_do_not() -> None:
     d, d_prime = _people(True), _people(False)  # Zed, the only astronaut, is in D only
     observed_d, observed_dp = HistogramDomain.observed(d["job"]), HistogramDomain.observed(d_prime["job"])
@@ -176,6 +189,7 @@ def test_sum_sensitivity_is_opendps_and_never_below_the_textbook() -> None:
     assert sum_sensitivity(-3.0, 100.0, "gaussian") == pytest.approx(103.0, rel=1e-6)
 
 
+@pytest.mark.slow
 def test_release_sum_is_the_clamped_sum_plus_the_planned_noise() -> None:
     values = np.array([5.0, 20.0, 120.0, -7.0, np.nan, np.inf])
     true = float(np.clip(values[~np.isnan(values)], 0, 50).sum())  # 5 + 20 + 50 + 0 + 50
@@ -243,6 +257,7 @@ def _threshold_release(scale: float, threshold: int):  # noqa: ANN202 - an OpenD
     return counted >> dp.m.then_laplace_threshold(scale=scale, threshold=threshold)
 
 
+@pytest.mark.slow
 def test_threshold_delta_is_the_measured_rate_a_lone_category_shows_up() -> None:
     # One person holds the only "zed": released when 1 + noise >= 2, i.e. P[X >= 1] = p / (1 + p).
     # OpenDP 0.16 reports 0.099 here (opendp/opendp#2922): our delta must cover the real rate.
@@ -262,6 +277,7 @@ def test_threshold_delta_covers_opendps_map_one_step_lower(scale: float, m: int,
     assert threshold_delta(scale, threshold, m) == pytest.approx(opendp_delta, rel=0.01)
 
 
+@pytest.mark.slow
 def test_key_selection_keeps_big_categories_and_drops_a_lone_one() -> None:
     values = pd.Series(["Engineer"] * 400 + ["Teacher"] * 250 + ["Zed's job"] + [None] * 3)
     for _ in range(100):  # a lone category shows up with probability <= delta = 1e-6 per release
@@ -279,3 +295,71 @@ def test_key_selection_with_several_rows_per_person_and_bad_input() -> None:
         release_key_selection(pd.Series(["a"]), 1.0, 0.0)
     with pytest.raises(ValueError, match="Epsilon"):
         release_key_selection(pd.Series(["a"]), 0.0, 1e-6)
+
+
+# --- a quantile and a whole plan -------------------------------------------------------------------
+
+
+QUANTILE_DATA = pd.DataFrame({"x": [3.0, 7.0, 7.0, 12.0, 20.0, 20.0, 20.0, 31.0, 44.0, 58.0, np.nan]})
+
+
+@pytest.mark.parametrize("q,eps,m", [(0.5, 0.8, 1), (0.75, 2.0, 2)])
+def test_release_quantile_draws_from_the_exact_permute_and_flip_distribution(q: float, eps: float, m: int) -> None:
+    """2,000 OpenDP draws against `Quantile.probabilities` (McKenna & Sheldon's closed form, written
+    without OpenDP): a chi-square test with false-alarm rate 1e-3 (OpenDP cannot be seeded)."""
+    stat, protection = Quantile.on_bounds("x", q, 0, 60, 7), Protection(rows_per_person=m)
+    draws = 2_000
+    index = {c: i for i, c in enumerate(stat.candidates)}
+    seen = np.bincount([index[release_quantile(QUANTILE_DATA, stat, eps, protection)] for _ in range(draws)],
+                       minlength=len(stat.candidates))
+    expected = stat.probabilities(QUANTILE_DATA, eps, protection) * draws
+    keep = expected >= 5  # pool the rare candidates
+    observed, wanted = np.append(seen[keep], seen[~keep].sum()), np.append(expected[keep], expected[~keep].sum())
+    if wanted[-1] == 0:
+        observed, wanted = observed[:-1], wanted[:-1]
+    assert stats.chisquare(observed, wanted).pvalue > 1e-3
+    assert quantile_scale(stat, eps, protection) == pytest.approx(2 * m * max(q, 1 - q) / eps)
+
+
+def _planned(name: str, stat, eps: float, domain: HistogramDomain | None = None) -> PlannedStatistic:
+    """A statistic planned with Laplace noise at eps, for one row per person."""
+    return PlannedStatistic(name, stat, eps, stat.events("laplace", eps, Protection()), domain)
+
+
+def test_release_plan_bounds_each_person_with_fresh_randomness_then_draws_each_statistic() -> None:
+    # 50 people with 4 rows each, values 0..199: at m = 1 each person keeps one row chosen at random.
+    frame = pd.DataFrame({"pid": np.repeat(np.arange(50), 4), "x": np.arange(200.0),
+                          "c": ["a", "b"] * 100})
+    protection = Protection(rows_per_person=1, id_column="pid")
+    eps = 1e7  # Laplace noise of scale ~1e-5: within 1e-3 of the truth but with probability ~e^-100
+    plan = [_planned("rows", Count(), eps), _planned("total", Sum("x", 0, 200), eps),
+            _planned("mean", Mean("x", 0, 200), eps),
+            _planned("bars", Histogram("c", CategoryBins(("a", "b"))), eps, domain=HistogramDomain.typed(("a", "b")))]
+    drawn = release_plan(frame, plan, protection)
+    assert [labels for labels, _ in drawn] == [("",), ("",), ("",), ("a", "b")]
+    assert drawn[0][1][0] == pytest.approx(50, abs=1e-3) and sum(drawn[3][1]) == pytest.approx(50, abs=1e-3)
+    assert drawn[2][1][0] == pytest.approx(drawn[1][1][0] / 50, abs=1e-3)  # the same rows for every statistic
+    sums = {round(release_plan(frame, plan[1:2], protection)[0][1][0]) for _ in range(20)}
+    assert len(sums) > 1  # new rows kept at each release (the same 20 sums: probability ~ 0)
+    unbounded = release_plan(frame, plan[:1], Protection())  # no ID column: every row
+    assert unbounded[0][1][0] == pytest.approx(200, abs=1e-3)
+
+
+def test_release_plan_names_what_cannot_be_released() -> None:
+    frame = pd.DataFrame({"c": ["a", "b"]})
+    with pytest.raises(DPError) as caught:
+        release_plan(frame, [_planned("bars", Histogram("d", CategoryBins(("a",))), 1.0,
+                                      domain=HistogramDomain.typed(("a",)))], Protection())
+    assert caught.value.code == "not_releasable" and str(caught.value).startswith("bars: ")
+    with pytest.raises(DPError) as caught:  # bins not declared in public: refused, not drawn
+        release_statistic(frame, _planned("bars", Histogram("c", CategoryBins(("a", "b"))), 1.0), Protection())
+    assert caught.value.code == "undeclared_categories"
+    mean = _planned("mean", Mean("x", 0, 1), 1.0)
+    with pytest.raises(DPError) as caught:  # a mean planned with one noise instead of two
+        release_statistic(pd.DataFrame({"x": [0.5]}), PlannedStatistic("mean", mean.statistic, 1.0, mean.events[:1]),
+                          Protection())
+    assert caught.value.code == "plan_mismatch"
+    noise = calibrate("laplace", 1.0, 0.0, 1.0)
+    assert planned_noises("n", [(noise, 1)], 1) == (noise,)
+    with pytest.raises(DPError):
+        planned_noises("n", [(noise, 2)], 1)  # answered twice: not the noise the release adds once

@@ -161,6 +161,7 @@ def _events(plan: str) -> tuple:
     return tuple((calibrate(kind, eps, 1e-6 if kind == "gaussian" else 0.0, sens), 1) for kind, eps, sens in PLANS[plan])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plan", sorted(PLANS))
 def test_plan_curve_never_leaves_its_own_region(plan):
     """The plan's PLD read by riskcal stays inside the (eps, delta) region of its own epsilon at delta:

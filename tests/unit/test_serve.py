@@ -6,6 +6,8 @@ import importlib
 import subprocess
 import sys
 
+import pytest
+
 from ui.serve import ROOT, app_modules, warm_up
 
 
@@ -17,6 +19,7 @@ def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> No
         importlib.import_module(name)
 
 
+@pytest.mark.slow
 def test_warm_up_leaves_streamlit_s_first_run_steps_done() -> None:
     warm_up()
     assert "streamlit.emojis" in sys.modules  # the emoji table set_page_config would load

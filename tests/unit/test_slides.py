@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import struct
 
+import pytest
+
 from dpcore.mechanisms import calibrate
 from ui.charts import slides
 from ui.views.planner import risk
+
+pytestmark = pytest.mark.slow  # the first chart converted starts vl-convert's engine: ~1-2 s
 
 SPEC = risk.compute(risk.Settings(((calibrate("laplace", 1.0), 1),), 1e-6, 0.5)).chart
 

@@ -22,6 +22,7 @@ from dpcore.statistics import (
     Mean,
     Quantile,
     Sum,
+    delta_shares,
     local_sensitivity_median,
     permute_and_flip_probabilities,
 )
@@ -323,6 +324,7 @@ def test_quantile_scores_match_opendp(q: float) -> None:
     assert stat.score_sensitivity(Protection()) * scale == pytest.approx(scorer.map(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("q", [0.5, 0.8])
 def test_quantile_score_sensitivity_by_brute_force(q: float) -> None:
     stat = Quantile.on_bounds("x", q, 0, 60, 25)
@@ -351,6 +353,7 @@ def test_permute_and_flip_against_closed_forms() -> None:
     assert many.sum() == pytest.approx(1.0) and int(np.argmax(many)) == 0
 
 
+@pytest.mark.slow
 def test_quantile_probabilities_match_opendp_samples() -> None:
     import opendp.prelude as dp
     from scipy import stats
@@ -410,3 +413,63 @@ def test_bad_quantiles_raise_with_codes(call, code: str) -> None:
     with pytest.raises(DPError) as caught:
         call()
     assert caught.value.code == code
+
+
+# ---------------------------------------------------------------- what each statistic costs (events)
+
+
+def test_delta_shares_split_the_total_among_the_gaussian_statistics_only() -> None:
+    # The rule written out: k Gaussian statistics get delta / k each, the pure ones 0, and the shares
+    # add up to the total (basic composition); no Gaussian, no delta spent.
+    mechanisms = ["laplace", "gaussian", "discrete_laplace", "gaussian", "permute_and_flip", "gaussian"]
+    shares = delta_shares(mechanisms, 3e-6)
+    assert shares == [0.0, 1e-6, 0.0, 1e-6, 0.0, 1e-6]
+    assert math.fsum(shares) == pytest.approx(3e-6, rel=1e-15)
+    assert delta_shares(["laplace", "discrete_laplace"], 1e-6) == [0.0, 0.0]
+    assert delta_shares([], 1e-6) == []
+
+
+@pytest.mark.parametrize("m", [1, 3])
+def test_additive_statistics_price_their_own_noise(m: int) -> None:
+    """One noise each, answered once, whose scale is the textbook one at the statistic's sensitivity:
+    Laplace b = Delta_1 / epsilon, Gaussian sigma from dp-accounting's analytic calibration."""
+    from dp_accounting.gaussian_mechanism import get_sigma_gaussian
+
+    p = Protection(rows_per_person=m)
+    for stat in (Count(), Histogram("sex", CategoryBins(("F", "M"))), Count(column="sex", equals="F")):
+        ((laplace, times),) = stat.events("laplace", 0.5, p)
+        assert times == 1 and laplace.kind == "laplace" and laplace.epsilon == 0.5 and laplace.delta == 0.0
+        assert laplace.scale == pytest.approx(stat.sensitivity(p).l1 / 0.5, rel=1e-12)
+        ((gauss, _),) = stat.events("gaussian", 0.5, p, 1e-6)
+        assert gauss.scale == pytest.approx(stat.sensitivity(p).l2 * get_sigma_gaussian(0.5, 1e-6), rel=1e-6)
+    ((noise, _),) = Sum("x", -50, 10).events("laplace", 2.0, p)
+    assert noise.scale == pytest.approx(opendp_clamped_sum_map(-50, 10, m, False) / 2.0, rel=1e-12)
+
+
+def test_a_mean_prices_a_noisy_sum_and_a_noisy_count_at_half_each() -> None:
+    p = Protection(rows_per_person=2)
+    for kind, delta in (("laplace", 0.0), ("gaussian", 1e-6), ("discrete_laplace", 0.0)):
+        events = Mean("x", 0, 100).events(kind, 1.2, p, delta)  # type: ignore[arg-type]
+        assert [(n.kind, n.epsilon, n.delta, times) for n, times in events] == [(kind, 0.6, delta / 2, 1)] * 2
+        (sum_noise, _), (count_noise, _) = events
+        ((alone, _),) = Sum("x", 0, 100).events(kind, 0.6, p, delta / 2)  # type: ignore[arg-type]
+        assert sum_noise == alone and count_noise.sensitivity == 2.0  # the count moves by m
+        # Basic composition of the two halves gives back the mean's (epsilon, delta).
+        assert math.fsum(n.epsilon for n, _ in events) == pytest.approx(1.2)
+        assert math.fsum(n.delta for n, _ in events) == pytest.approx(delta)
+
+
+@pytest.mark.parametrize("eps", [0.1, 0.7, 3.0])
+def test_a_quantile_is_priced_as_exactly_epsilon_dp(eps: float) -> None:
+    """Priced as a discrete Laplace of sensitivity 1, whose privacy loss dp-accounting finds to be
+    exactly +-epsilon: epsilon at delta 0, and a positive delta at any smaller epsilon."""
+    from dp_accounting.pld import privacy_loss_distribution
+
+    stat = Quantile.on_bounds("x", 0.9, 0, 60, 13)
+    events = stat.events(QUANTILE_MECHANISM, eps, Protection(rows_per_person=4), 1e-6)
+    assert events == stat.events("anything", eps, Protection())  # the mechanism, delta and m change nothing
+    ((noise, times),) = events
+    assert times == 1 and noise.delta == 0.0
+    pld = privacy_loss_distribution.from_discrete_laplace_mechanism(1 / noise.scale, sensitivity=1)
+    assert pld.get_epsilon_for_delta(0.0) == pytest.approx(eps, rel=1e-9)
+    assert pld.get_delta_for_epsilon(eps * 0.99) > 0

@@ -72,6 +72,7 @@ def test_output_in_domain_and_exact_length(rows):
         assert len(out) == rows and set(out.tolist()) <= set(AGES)
 
 
+@pytest.mark.slow
 def test_noise_is_laplace_one_over_epsilon():
     from scipy import stats
 
@@ -191,6 +192,7 @@ def mst_run():
     return frame, domains, result, tables[0], events
 
 
+@pytest.mark.slow
 def test_mst_output_has_declared_domain_and_rows(mst_run):
     frame, domains, res, _, _ = mst_run
     assert res.table.shape == (250, 4) and res.codes.shape == (250, 4)
@@ -203,6 +205,7 @@ def test_mst_output_has_declared_domain_and_rows(mst_run):
     assert res.epsilon_spent == 1.0 and res.attempts == 1 and res.rho_spent is None
 
 
+@pytest.mark.slow
 def test_mst_cliques_span_the_columns(mst_run):
     frame, _, res, _, _ = mst_run
     assert len(res.cliques) == frame.shape[1] - 1
@@ -216,6 +219,7 @@ def test_mst_cliques_span_the_columns(mst_run):
     assert reached == set(frame.columns)
 
 
+@pytest.mark.slow
 def test_mst_progress(mst_run):
     events = mst_run[4]
     fractions = [f for f, _ in events]
@@ -223,6 +227,7 @@ def test_mst_progress(mst_run):
     assert {s for _, s in events} <= set(STAGES)
 
 
+@pytest.mark.slow
 def test_mst_sampler_draws_from_the_fitted_model(mst_run):
     """Our sampler (the caller's Generator) against the model's own two-way marginals, which is
     the distribution mbi's synthesize(method="sample") draws from."""
@@ -241,6 +246,7 @@ def test_mst_sampler_draws_from_the_fitted_model(mst_run):
             assert np.all(np.abs(freq - p) <= 5 * np.sqrt(p * (1 - p) / n) + 3 / n), (names[i], names[j])
 
 
+@pytest.mark.slow
 def test_resample_is_free_and_in_domain(mst_run):
     _, _, res, _, _ = mst_run
     more = resample(res, 1000, make_rng(9, "more"))
@@ -254,6 +260,7 @@ def _budget_error():
     return OpenDPException("FailedFunction", "insufficient budget for query: 1.0000000000000002 > 1.0")
 
 
+@pytest.mark.slow
 def test_mst_retries_budget_rounding(mst_run, monkeypatch):
     frame, domains, _, table, _ = mst_run
     calls = []
@@ -271,6 +278,7 @@ def test_mst_retries_budget_rounding(mst_run, monkeypatch):
     assert len(res.table) == 100
 
 
+@pytest.mark.slow
 def test_mst_gives_up_and_passes_other_errors(mst_run, monkeypatch):
     from opendp.mod import OpenDPException
 
@@ -292,6 +300,7 @@ def test_mst_gives_up_and_passes_other_errors(mst_run, monkeypatch):
         mst_synthesize(frame, domains, 1.0, 0.0, 10, make_rng(0, "r"))
 
 
+@pytest.mark.slow
 def test_mst_delta_uses_zcdp(mst_run, monkeypatch):
     frame, domains, _, table, _ = mst_run
     calls = []
@@ -438,6 +447,7 @@ def test_non_interactive_lesson():
     assert half.synthetic_error.tolist() == [2.0]  # 3 of 4 synthetic rows vs 1 of 4 real, in people
 
 
+@pytest.mark.slow
 def test_the_page_s_synthetic_table_has_the_same_length_on_neighbours():
     # Issue 30, item 2: the page's fit had as many rows as the complete real rows (333 on the
     # penguins, 332 with one removed). Now the number is a public setting: two real fits, D and D'.

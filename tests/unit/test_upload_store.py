@@ -83,6 +83,7 @@ def test_idle_uploads_are_freed_and_used_ones_kept() -> None:
     assert store.get("a") is None and store.get("b") is not None
 
 
+@pytest.mark.slow
 def test_a_sessions_upload_goes_when_its_state_is_collected() -> None:
     store = _store(Clock())
     handle = OwnerHandle(store)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from dpcore.limits import MAX_BARS as MAX_CATEGORIES  # categories drawn on a bar chart (a table keeps them all)
 from ui.charts.theme import (
     COLORS,
     FONT_SIZE,
@@ -24,8 +25,6 @@ from ui.charts.theme import (
     series_color,
     vega,
 )
-
-MAX_CATEGORIES = 30  # categories drawn on a bar chart (a table beside it keeps them all)
 
 
 @dataclass(frozen=True)

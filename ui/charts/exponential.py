@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from dpcore.limits import MAX_BARS
 from ui import fmt
 from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_BELOW, Title, category_x, series_color, vega
 
-MAX_BARS = 30  # more bars than this are unreadable; the page says when it shows only the first ones
 PALETTE = (COLORS["d"], COLORS["d_prime"], COLORS["truth"], COLORS["danger"], "#9467bd", "#8c564b", "#e377c2")
 _PROBABILITY_AXIS = {"values": [0, 0.2, 0.4, 0.6, 0.8, 1.0], "format": ".1~%"}
 def short_share(p: float) -> str:

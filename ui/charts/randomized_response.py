@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from dpcore.limits import MAX_BARS
 from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_BELOW, Title, category_x, series_color, vega
 
-MAX_BARS = 30
 _LOCAL_BLUES = ("#c6dbef", "#6baed6", "#2171b5", "#08306b")
 
 

@@ -16,7 +16,7 @@ from ui.chart_slider import ChartSlider
 from ui.datasets import bundled_dataset
 from ui.page import PageContext, computed
 from ui.safe import md_escape
-from ui.state import url_choice
+from ui.state import bound_select_slider, url_choice
 from ui.text.attacks import TEXT
 from ui.views.attacks import averaging, count_query, defence, differencing, noisy_differencing, table
 from ui.views.attacks import reconstruction as reconstruction_view
@@ -181,9 +181,9 @@ def defence_steps(settings: defence.Settings) -> defence.DefenceSteps | None:
 def reconstruction(seed: int) -> reconstruction_view.Settings:
     """How many subset counts the attacker asks, the noise on each, and the total ε of the DP line."""
     c1, c2, c3 = st.columns(3)
-    queries = c1.select_slider(TEXT["rec_queries"], reconstruction_view.QUERY_CHOICES, value=120, key="att_rec_m",
-                               bind="query-params")
-    noise = c2.select_slider(TEXT["rec_noise"], reconstruction_view.NOISE_CHOICES, value=1.0, key="att_rec_b",
-                             format_func=lambda b: f"{b:g}", bind="query-params")
+    queries = bound_select_slider(c1, TEXT["rec_queries"], reconstruction_view.QUERY_CHOICES, value=120,
+                                  key="att_rec_m")
+    noise = bound_select_slider(c2, TEXT["rec_noise"], reconstruction_view.NOISE_CHOICES, value=1.0, key="att_rec_b",
+                                format_func=lambda b: f"{b:g}")
     eps = epsilon_slider("att_rec_eps", default=1.0, label=TEXT["rec_epsilon"], container=c3)
     return reconstruction_view.Settings(int(queries), float(noise), eps, seed)

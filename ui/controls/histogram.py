@@ -53,6 +53,18 @@ class DataChoice:
         return self.domain.bins
 
 
+@dataclass(frozen=True, eq=False)
+class KeptRelease:
+    """The last release the button drew (its table and mechanism) or why it was refused, with the
+    dataset and the counted data it was drawn on: shown only while they are the page's."""
+
+    dataset: str
+    data: DataChoice
+    table: pd.DataFrame | None = None
+    kind: NoiseKind | None = None
+    refused: ValueError | None = None
+
+
 @dataclass(frozen=True)
 class ReleaseChoice:
     """The mechanism chosen above the release (epsilon has its own fragment) and its sensitivity."""
@@ -235,7 +247,6 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
     if not data.domain.declared:
         st.warning(TEXT["release_undeclared"], icon=":material/block:")
         return
-    which = (dataset.ident, data)
 
     def draw() -> None:
         try:
@@ -243,27 +254,28 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
                                   settings.sensitivity, "analytic")
             release = release_histogram(dataset.table.frame, data.column, data.domain, mechanism, data.weight)
         except ValueError as exc:
-            st.session_state[_RELEASE] = which, exc, None
+            st.session_state[_RELEASE] = KeptRelease(dataset.ident, data, refused=exc)
             return
         released = post_process(release.values, post)
         # rounded to what the noise justifies (in shares, the noise's share of the total)
         noise = mechanism.scale / max(1.0, abs(float(np.sum(release.values)))) if post.normalise else mechanism.scale
-        st.session_state[_RELEASE] = which, pd.DataFrame(
+        st.session_state[_RELEASE] = KeptRelease(dataset.ident, data, pd.DataFrame(
             {"bin": list(release.labels), "released": fmt.justified(released, noise),
              "mechanism": mechanism.calibration, "epsilon": mechanism.epsilon, "delta": mechanism.delta}
-        ), mechanism.kind
+        ), mechanism.kind)
 
     st.button(TEXT["release_button"], key="hist_release", on_click=draw)
     if settings.kind == "gaussian" and settings.method != "analytic":
         st.caption(TEXT["release_analytic"])
-    kept_for, table, kind = st.session_state.get(_RELEASE, (None, None, None))
-    if kept_for != which:  # only the last release of these very bins and this data
+    kept: KeptRelease | None = st.session_state.get(_RELEASE)
+    if kept is None or (kept.dataset, kept.data) != (dataset.ident, data):  # only a release of these very bins and data
         return
-    if isinstance(table, ValueError):
-        show_error(table)
-    else:
+    table = kept.table
+    if kept.refused is not None:
+        show_error(kept.refused)
+    elif table is not None:
         st.success(" ".join((
-            TEXT["release_drawn"].format(kind=COMMON[f"mechanism_{kind}"], epsilon=table["epsilon"].iloc[0]),
+            TEXT["release_drawn"].format(kind=COMMON[f"mechanism_{kept.kind}"], epsilon=table["epsilon"].iloc[0]),
             TEXT[f"release_bins_{data.domain.source}"],
         )))
         st.dataframe(table, hide_index=True, key="hist_release_table")

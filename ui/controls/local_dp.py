@@ -20,7 +20,7 @@ from ui.datasets import Dataset, bundled_dataset
 from ui.i18n import LANGUAGES, language
 from ui.memo import session_memo, shared_memo
 from ui.page import PageContext, computed
-from ui.state import url_choice
+from ui.state import bound_select_slider, url_choice
 from ui.text.local_dp import TEXT
 from ui.views.local_dp import oracles
 from ui.views.local_dp.central import ACCURACY_CHOICES
@@ -112,16 +112,15 @@ def epsilon(where: DeltaGenerator) -> float:
 
 def rappor_settings(third: DeltaGenerator, fourth: DeltaGenerator) -> tuple[int, int, float, int]:
     """Bloom filter size and hash functions, permanent randomization f and days, beside the users."""
-    k = third.select_slider(TEXT["bloom_k"], BLOOM_SIZES, value=32, key="ldp_k", bind="query-params")
+    k = bound_select_slider(third, TEXT["bloom_k"], BLOOM_SIZES, value=32, key="ldp_k")
     h = third.slider(TEXT["hashes"], 1, 4, value=2, key="ldp_h", bind="query-params")
     f = fourth.slider(TEXT["permanent_f"], 0.05, 0.95, value=0.5, step=0.05, key="ldp_f", bind="query-params")
-    days = fourth.select_slider(TEXT["days"], DAY_CHOICES, value=90, key="ldp_days", bind="query-params")
+    days = bound_select_slider(fourth, TEXT["days"], DAY_CHOICES, value=90, key="ldp_days")
     return int(k), int(h), float(f), int(days)
 
 
 def repeats(where: DeltaGenerator) -> int:
-    return int(where.select_slider(TEXT["repeats"], REPEAT_CHOICES, value=DEFAULT_REPEATS, key="ldp_repeats",
-                                   bind="query-params"))
+    return int(bound_select_slider(where, TEXT["repeats"], REPEAT_CHOICES, value=DEFAULT_REPEATS, key="ldp_repeats"))
 
 
 def oracle(where: DeltaGenerator) -> str:
@@ -138,18 +137,17 @@ def domain_and_users(where: DeltaGenerator) -> tuple[int, int]:
 
 def users_n(where: DeltaGenerator) -> int:
     """The number of users of the theoretical tabs, on a log scale from a class to a country."""
-    return int(where.select_slider(TEXT["n"], USERS_N, value=10_000, key="ldp_n", format_func=lambda v: f"{v:,}",
-                                   bind="query-params"))
+    return int(bound_select_slider(where, TEXT["n"], USERS_N, value=10_000, key="ldp_n", format_func=lambda v: f"{v:,}"))
 
 
 def accuracy(where: DeltaGenerator) -> float:
-    return float(where.select_slider(TEXT["accuracy"], ACCURACY_CHOICES, value=0.01, key="ldp_acc", bind="query-params",
+    return float(bound_select_slider(where, TEXT["accuracy"], ACCURACY_CHOICES, value=0.01, key="ldp_acc",
                                      format_func=lambda a: f"{100 * a:g} %"))
 
 
 def target_and_fakes(where: DeltaGenerator, categories: tuple[str, ...]) -> tuple[str, float]:
     """The item fake users promote (the column's last category by default) and how many they are."""
     target = url_choice(where.selectbox, TEXT["target"], categories, "ldp_target", categories[-1])
-    fakes = where.select_slider(TEXT["fake_share"], FAKE_SHARES, value=0.01, key="ldp_fakes", bind="query-params",
-                             format_func=lambda f: f"{100 * f:g} %")
+    fakes = bound_select_slider(where, TEXT["fake_share"], FAKE_SHARES, value=0.01, key="ldp_fakes",
+                                format_func=lambda f: f"{100 * f:g} %")
     return target, float(fakes)

@@ -8,7 +8,7 @@ id, so removing one does not shift the others' values.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 import pandas as pd
@@ -16,6 +16,7 @@ import streamlit as st
 
 from dpcore.catalog import BUNDLED, declared_bounds, public_categories, typical_bounds
 from dpcore.counting import is_numeric_column
+from dpcore.errors import DPError
 from dpcore.export import safe_file_name
 from dpcore.ledger import Ledger
 from dpcore.mechanisms import NOISE_KINDS
@@ -24,6 +25,7 @@ from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
 from ui.components import spend
 from ui.datasets import UPLOAD, Dataset
+from ui.errors import message
 from ui.memo import shared_memo
 from ui.page import PageContext, show_error, show_metrics
 from ui.reading import Block
@@ -37,12 +39,24 @@ from ui.views.planner import ledger as ledger_view
 from ui.views.planner import release as plan_release
 from ui.views.planner.items import STAT_KINDS, Item, from_json, to_json
 from ui.views.planner.pipeline_script import pipelinedp_script
-from ui.views.planner.plan import PlanView, name_of, unique_names
+from ui.views.planner.plan import PlanView, Row, name_of, unique_names
 from ui.widgets import delta_select
 
 _PLAN, _UIDS, _NEXT, _FOR = "_plan_items", "_plan_uids", "_plan_next_uid", "_plan_dataset"
 _LEDGER, _DRAWN = "_plan_ledger", "_plan_drawn"  # kept across pages: the session's budget and last release
 _SPEND = {"budget": "plan_weights", "accuracy": "plan_targets"}  # keys of the spend inputs
+
+
+@dataclass(frozen=True, eq=False)
+class DrawnRelease:
+    """The last release drawn in this session, with what its report and scripts are made from: the
+    plan's rows, the unit of protection, each accountant's total and the delta they were taken at."""
+
+    release: plan_release.PlanRelease
+    rows: tuple[Row, ...]
+    protection: Protection
+    totals: dict[str, float]
+    delta: float
 
 
 def public_bounds(dataset: Dataset, column: str) -> tuple[tuple[float, float] | None, str]:
@@ -298,7 +312,7 @@ def sensitivity_inputs(dataset: Dataset, frame: pd.DataFrame) -> tuple[str | Non
     lower = lo.number_input(SENS["lower"], value=None if bounds is None else bounds[0], key=f"plan_sens_lo_{column}")
     upper = hi.number_input(SENS["upper"], value=None if bounds is None else bounds[1], key=f"plan_sens_hi_{column}")
     if lower is None or upper is None:  # a request to type them, not an error
-        st.info(SENS["no_bounds"].format(column=md_escape(column)))
+        st.info(message(DPError("bounds_missing.public", column=md_escape(column))))
         return None, None, None
     return column, lower, upper
 
@@ -336,7 +350,7 @@ def draw_release(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: 
         show_error(exc)
         return book
     st.session_state[_LEDGER] = after
-    st.session_state[_DRAWN] = (drawn, view.rows, protection, totals, delta)
+    st.session_state[_DRAWN] = DrawnRelease(drawn, view.rows, protection, totals, delta)
     return after
 
 
@@ -349,16 +363,16 @@ def script_data_name(dataset: Dataset) -> str:
 def downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Callable[[], bytes | str]]] | None:
     """The last release drawn in this session and how to make each of its four files (made only
     when downloaded: the report and the script are built from the plan, not on every rerun)."""
-    saved = st.session_state.get(_DRAWN)
+    saved: DrawnRelease | None = st.session_state.get(_DRAWN)
     if saved is None:
         return None
-    drawn, rows, prot, totals, delta = saved
     csv_name = script_data_name(dataset)
-    return drawn, {
-        "csv": lambda: plan_release.values_csv(drawn),
-        "json": lambda: plan_release.report_json(drawn, rows, prot, totals, delta),
-        "py": lambda: plan_release.opendp_script(rows, prot, csv_name),
-        "spark": lambda: pipelinedp_script(rows, prot, csv_name),
+    return saved.release, {
+        "csv": lambda: plan_release.values_csv(saved.release),
+        "json": lambda: plan_release.report_json(saved.release, saved.rows, saved.protection, dict(saved.totals),
+                                                 saved.delta),
+        "py": lambda: plan_release.opendp_script(saved.rows, saved.protection, csv_name),
+        "spark": lambda: pipelinedp_script(saved.rows, saved.protection, csv_name),
     }
 
 

@@ -8,7 +8,7 @@ needs (the output axis sets the O slider's range) or per-session memos of slow r
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -19,7 +19,7 @@ from dpcore.rng import make_rng
 from ui.datasets import bundled_dataset
 from ui.memo import session_memo
 from ui.page import PageContext, show_error
-from ui.state import url_choice
+from ui.state import bound_select_slider, url_choice
 from ui.text.posterior import TEXT
 from ui.views.posterior.game import Guess, game_round
 from ui.views.posterior.loss import READ_MULTIPLES
@@ -137,8 +137,8 @@ def observed_output(model: post.AttackModel) -> float:
 
 def read_multiple() -> float:
     """Where to read delta: eps' as a multiple of the mechanism's eps."""
-    return float(st.select_slider(TEXT["read_label"], options=READ_MULTIPLES, value=0.5, format_func=lambda m: f"{m:g}",
-                                  key="post_read", help=TEXT["read_help"], bind="query-params"))
+    return float(bound_select_slider(st, TEXT["read_label"], READ_MULTIPLES, value=0.5, format_func=lambda m: f"{m:g}",
+                                        key="post_read", help=TEXT["read_help"]))
 
 
 def rounds_input() -> int:
@@ -150,25 +150,37 @@ def rounds_input() -> int:
 # --- the game a person plays ----------------------------------------------------------------------
 
 
-def _game(model: post.AttackModel, seed: int) -> dict:
-    """This session's game: the next round's number and the guesses since the score last started.
-    A new mechanism, epsilon, pair or seed starts the score again (the round numbers go on)."""
-    game = st.session_state.setdefault(GAME_KEY, {"for": None, "number": 1, "guesses": ()})
-    if game["for"] != (model, seed):
-        game.update({"for": (model, seed), "guesses": ()})
+@dataclass(frozen=True)
+class Game:
+    """This session's game: what it is played on (model and seed), the next round's number and the
+    guesses since the score last started."""
+
+    played_on: tuple[post.AttackModel, int] | None = None
+    number: int = 1
+    guesses: tuple[Guess, ...] = ()
+
+
+def _game(model: post.AttackModel, seed: int) -> Game:
+    """This session's game on `model` and `seed`. A new mechanism, epsilon, pair or seed starts the
+    score again (the round numbers go on)."""
+    game: Game = st.session_state.get(GAME_KEY, Game())
+    if game.played_on != (model, seed):
+        game = replace(game, played_on=(model, seed), guesses=())
+        st.session_state[GAME_KEY] = game
     return game
 
 
 def _guess(model: post.AttackModel, seed: int, guess_d: bool) -> None:
     """Button callback: score the shown round with this guess and move on to the next one."""
     game = _game(model, seed)
-    game_round(model, seed, game["number"])  # the round the person saw (ValueError surfaces here, not later)
-    game["guesses"] = (*game["guesses"], Guess(game["number"], guess_d))
-    game["number"] += 1
+    game_round(model, seed, game.number)  # the round the person saw (ValueError surfaces here, not later)
+    st.session_state[GAME_KEY] = replace(game, number=game.number + 1,
+                                         guesses=(*game.guesses, Guess(game.number, guess_d)))
 
 
 def _new_game(model: post.AttackModel, seed: int) -> None:
-    _game(model, seed)["guesses"] = ()
+    """Button callback: start the score again (the round numbers go on)."""
+    st.session_state[GAME_KEY] = replace(_game(model, seed), guesses=())
 
 
 def guess_buttons(ctx: PageContext, model: post.AttackModel, where: DeltaGenerator) -> tuple[int, tuple[Guess, ...]]:
@@ -182,4 +194,4 @@ def guess_buttons(ctx: PageContext, model: post.AttackModel, where: DeltaGenerat
               type="primary", width="stretch")
     reset.button(TEXT["play_reset"], key="post_new_game", on_click=_new_game, args=args, help=TEXT["play_reset_help"],
                  width="stretch")
-    return game["number"], game["guesses"]
+    return game.number, game.guesses

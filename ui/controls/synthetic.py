@@ -17,7 +17,7 @@ from ui.text.synthetic import TEXT
 from ui.views.synthetic import mst, tradeoff
 from ui.widgets import epsilon_slider
 
-_RESULT = "_syn_result"  # (fit settings' key, KeptFit)
+_RESULT = "_syn_result"  # the last KeptFit
 _SWEEP = "_syn_sweep"  # (dataset, columns, seed) -> {epsilon: tradeoff.Point}
 FAST_DEFAULT = ("species", "island", "sex", "body_mass_g")  # penguins: a fit of seconds
 
@@ -25,8 +25,9 @@ FAST_DEFAULT = ("species", "island", "sex", "body_mass_g")  # penguins: a fit of
 def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, with_rows: bool = True,
                  ) -> mst.FitSettings | None:
     """The declared columns to synthesise, ε and the number of rows (widgets keyed `key`_cols, `key`_eps
-    and `key`_rows; without the slider ε is 1, for a caller that sets its own; without the rows input,
-    the default number of rows); None (after saying why) when nothing is declared."""
+    and the page's one rows input `syn_rows`; without the slider ε is 1, for a caller that sets its
+    own; without the rows input, the default number of rows); None (after saying why) when nothing is
+    declared."""
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
@@ -38,23 +39,34 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
     rows = SYNTHETIC_ROWS_DEFAULT
     if with_rows:
         rows = int(c3.number_input(TEXT["rows"], min_value=1, max_value=MAX_SYNTHETIC_PAGE_ROWS,
-                                   value=SYNTHETIC_ROWS_DEFAULT, step=100, key=f"{key}_rows", bind="query-params",
+                                   value=SYNTHETIC_ROWS_DEFAULT, step=100, key="syn_rows", bind="query-params",
                                    help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
     return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed, rows)
 
 
-def _key(ctx: PageContext, s: mst.FitSettings) -> tuple:
+@dataclass(frozen=True)
+class FitKey:
     """What a fit depends on (not the number of rows: another number is drawn from the same model)."""
-    return ctx.dataset.ident, s.columns, s.epsilon, s.seed
+
+    dataset: str
+    columns: tuple[str, ...]
+    epsilon: float
+    seed: int
+
+
+def _key(ctx: PageContext, s: mst.FitSettings) -> FitKey:
+    """The key of a fit of `s` on the page's dataset."""
+    return FitKey(ctx.dataset.ident, s.columns, s.epsilon, s.seed)
 
 
 @dataclass(frozen=True, eq=False)
 class KeptFit:
-    """A synthetic table made in this session, with its settings and when it was made."""
+    """A synthetic table made in this session, with its settings, what it was fitted for and when it was made."""
 
     settings: mst.FitSettings
     result: SynthesisResult
     made_at: datetime
+    fitted_for: FitKey
 
 
 def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> KeptFit | None:
@@ -65,24 +77,24 @@ def synthetic_table(ctx: PageContext, s: mst.FitSettings) -> KeptFit | None:
         result = computed(lambda f: mst.fit(f, lambda done, stage: bar.progress(done, text=TEXT[f"stage_{stage}"])), s)
         bar.empty()
         if result is not None:
-            st.session_state[_RESULT] = (_key(ctx, s), KeptFit(s, result, datetime.now(timezone.utc)))
-    kept = st.session_state.get(_RESULT)
-    if kept is None or kept[0] != _key(ctx, s):
+            st.session_state[_RESULT] = KeptFit(s, result, datetime.now(timezone.utc), _key(ctx, s))
+    kept: KeptFit | None = st.session_state.get(_RESULT)
+    if kept is None or kept.fitted_for != _key(ctx, s):
         return None
-    fit = kept[1]
-    if fit.settings.rows != s.rows:
-        result = computed(lambda f: mst.resized(fit.result, f), s)
+    if kept.settings.rows != s.rows:
+        model = kept.result
+        result = computed(lambda f: mst.resized(model, f), s)
         if result is None:
             return None
-        fit = KeptFit(s, result, fit.made_at)
-        st.session_state[_RESULT] = (kept[0], fit)
-    return fit
+        kept = replace(kept, settings=s, result=result)
+        st.session_state[_RESULT] = kept
+    return kept
 
 
 def last_fit(ctx: PageContext) -> KeptFit | None:
     """The last synthetic table made in this session on the dataset in use (for the lesson tab)."""
-    kept = st.session_state.get(_RESULT)
-    return kept[1] if kept is not None and kept[0][0] == ctx.dataset.ident else None
+    kept: KeptFit | None = st.session_state.get(_RESULT)
+    return kept if kept is not None and kept.fitted_for.dataset == ctx.dataset.ident else None
 
 
 def shown(result: SynthesisResult) -> tuple[str, tuple[str, str]]:

@@ -219,7 +219,6 @@ EN: dict[str, str] = {
     "cost_chart_title": "Total ε if the whole plan\nis answered again and again",
     "cost_chart_x": "Times the plan is answered (log scale)",
     "cost_chart_y": "Total ε (log scale)",
-    "release_nothing": "The plan has no statistic that can be released: fix the ones marked with a problem.",
     "release_csv_statistic": "statistic",
     "release_csv_label": "bin",
     "release_csv_value": "released value",

@@ -8,11 +8,6 @@ EN: dict[str, str] = {
     "lower": "Public lower bound",
     "upper": "Public upper bound",
     "no_numeric": "This dataset has no numeric column: a sum, a mean or a median needs one.",
-    "no_column": "Choose a numeric column: a sum, a mean or a median needs numbers.",
-    "no_bounds": (
-        "Type a public lower and upper bound for {column}: the range its values can take, known "
-        "without looking at the data."
-    ),
     # who moves the answers
     "one_row": "One person (one row) changes it by at most Δ = {d}",
     "m_rows": "One person with up to {m} rows changes it by at most Δ = {d} ({m} rows × 1)",

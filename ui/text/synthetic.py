@@ -7,7 +7,9 @@ EN: dict[str, str] = {
     "intro": (
         "A synthetic table is drawn from noisy statistics of the real one. Once it is published, any "
         "number of questions asked of it costs no further privacy: the budget was spent when it was made "
-        "(the course, section 6.5.3). Everything here is a **simulation** with the sidebar's seed."
+        "(the course, section 6.5.3). The pupils, the error across ε and the comparison are **simulations** with "
+        "the sidebar's seed; the MST table you download is a **release**: OpenDP draws its noise afresh, "
+        "and the seed only fixes how rows are sampled from the fitted model."
     ),
     "tab_pupils": "1. One column: the pupils",
     "tab_mst": "2. Many columns: MST",

@@ -11,11 +11,11 @@ import json
 from dataclasses import dataclass
 
 from dpcore.errors import DPError
+from dpcore.limits import MAX_LESSON_STEPS
 from ui.i18n import per_language
 from ui.safe import md_escape
 from ui.text.common import TEXT
 
-MAX_STEPS = 100  # a lesson longer than this is not a lesson
 CONTROL_KEYS = ("present", "step", "lesson")  # presentation's own parameters, never part of a step
 
 
@@ -81,9 +81,9 @@ def from_json(text: str, pages: tuple[str, ...]) -> tuple[Step, ...]:
         lesson = tuple(Step(str(s["page"]), tuple((str(k), str(v)) for k, v in s["query"]), str(s["title"]))
                        for s in steps)
     except (ValueError, KeyError, TypeError):
-        raise DPError("bad_lesson", "This file is not a lesson saved by DP Explorer.") from None
-    if not 1 <= len(lesson) <= MAX_STEPS or any(s.page not in pages for s in lesson):
-        raise DPError("bad_lesson", f"A lesson holds 1 to {MAX_STEPS} views of this app's pages.", maximum=MAX_STEPS)
+        raise DPError("bad_lesson.file") from None
+    if not 1 <= len(lesson) <= MAX_LESSON_STEPS or any(s.page not in pages for s in lesson):
+        raise DPError("bad_lesson.size", maximum=MAX_LESSON_STEPS)
     return lesson
 
 

@@ -271,6 +271,7 @@ def test_percent_is_precise_enough_for_the_book() -> None:
 
 # ------------------------------------------------------------------ 5. reconstruction
 
+@pytest.mark.slow
 def test_reconstruction_recovers_with_small_noise_and_fails_with_a_budget() -> None:
     from ui.views.attacks import reconstruction
 

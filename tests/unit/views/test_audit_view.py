@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ui.i18n import language
 from ui.views.audit import mechanism
 
@@ -16,6 +18,7 @@ def test_a_correct_discrete_laplace_keeps_its_promise() -> None:
     assert len(bound) == 3 and bound[-1] <= 1.0 and bound[-1] > bound[0]  # tightens with draws
 
 
+@pytest.mark.slow
 def test_numpy_samplers_are_labelled_simulations_and_their_gaps_decide_the_verdict() -> None:
     view = mechanism.compute(mechanism.Settings("laplace", 10_000, 42))
     assert "**breaks its promise**" in view.summary and "ε ≥ **∞**" in view.summary
@@ -35,6 +38,7 @@ def test_broken_mechanisms_are_caught() -> None:
     assert "ε ≥ **∞**" in naive.summary and "could not have come from the other input" in naive.summary
 
 
+@pytest.mark.slow
 def test_the_steps_are_the_audit_at_every_number_of_draws_from_one_run() -> None:
     steps = mechanism.compute_steps("broken_laplace_half_scale", 7)
     assert len(steps.frames) == len(steps.readings) == len(mechanism.DRAW_CHOICES)

@@ -85,6 +85,7 @@ def test_every_oracle_in_the_table_with_variances_that_agree() -> None:
     assert "ran 50 times on the same 4,000 users (d = 3, ε = 1)" in view.reading[1][1]
 
 
+@pytest.mark.slow
 def test_every_epsilon_of_the_slider_from_the_same_runs() -> None:
     steps = oracles.compute_steps(oracles.Settings(_data(3_000), 1.0, 30, 7), EPSILON_GRID)
     assert steps.population.startswith("**Simulation**: 3,000 users")
@@ -175,6 +176,7 @@ def test_users_needed_follow_laplace_and_normal_quantiles() -> None:
 
 # ------------------------------------------------------------------ tab 6
 
+@pytest.mark.slow
 def test_shuffling_a_class_of_thirty_barely_helps() -> None:
     view = shuffle.compute(shuffle.Settings(1.0, 1_000_000, 1e-6))
     curves = view.chart["datasets"]["curves"].to_pandas()

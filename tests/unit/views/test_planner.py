@@ -149,6 +149,7 @@ def test_two_statistics_of_the_same_name_stay_apart_in_the_chart() -> None:
     assert [r.name for r in view.rows] == ["Count of rows", "Count of rows (2)"]
 
 
+@pytest.mark.slow
 def test_the_cost_tab_lists_every_accountant_and_the_plain_sum_equals_the_plan_s_total() -> None:
     from dpcore.accounting import ACCOUNTANTS, total_epsilon
     from ui.views.planner import cost

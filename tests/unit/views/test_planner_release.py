@@ -215,6 +215,7 @@ def test_a_report_for_a_plan_that_changed_after_the_draw_is_refused() -> None:
     assert caught.value.code == "report_mismatch"
 
 
+@pytest.mark.slow
 def test_the_opendp_script_redoes_the_release_and_quotes_user_strings(tmp_path) -> None:
     odd = 'x"); import os #'
     quote = "it's \"quoted\", =1"
@@ -288,6 +289,7 @@ def test_a_release_bounds_contributions_itself_with_fresh_randomness() -> None:
     assert len(sums) > 1  # P(one row every time) = 5 * 5^-60
 
 
+@pytest.mark.slow
 def test_an_audit_of_the_release_on_the_audits_example_stays_within_its_label() -> None:
     d, d_prime, rows, protection = _audit_example()
     assert rows[0].epsilon == pytest.approx(1.0)
@@ -296,6 +298,7 @@ def test_an_audit_of_the_release_on_the_audits_example_stays_within_its_label() 
     assert bound <= 1.0
 
 
+@pytest.mark.slow
 def test_the_same_audit_catches_the_bounding_the_planner_used_before() -> None:
     # Power check: a permutation of the whole table from the page's seed (42), kept for every release,
     # as before issue 30 (bounded sums 2700 and 3100). Measured: 2.3 to 3.6 at 600 draws per side.
@@ -315,6 +318,7 @@ def test_the_same_audit_catches_the_bounding_the_planner_used_before() -> None:
 HYPERLINK = '=HYPERLINK("http://evil.example","click")'
 
 
+@pytest.mark.slow
 def test_the_opendp_script_writes_no_spreadsheet_formula_and_names_a_safe_file(tmp_path) -> None:
     """Issue 30: the script printed category labels raw (a formula once saved as CSV), and read the
     file under the name the browser sent (`%22`, folders): it defuses labels as the app's CSV does

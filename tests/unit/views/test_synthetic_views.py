@@ -128,6 +128,7 @@ def test_the_report_says_how_the_table_was_made_and_never_a_real_value() -> None
     assert "non-interactive release" in parsed["note"]
 
 
+@pytest.mark.slow
 def test_the_synthetic_table_s_length_is_the_same_on_neighbours(monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 30, item 2: the length was the number of complete real rows (333 on the penguins, 332
     # with one row removed). An audit of what decides it, MST itself replaced by its length (the fit

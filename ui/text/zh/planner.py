@@ -203,7 +203,6 @@ TEXT: dict[str, str] = {
     "cost_chart_title": "总 ε：整个计划\n被反复回答时",
     "cost_chart_x": "计划被回答的次数（对数刻度）",
     "cost_chart_y": "总 ε（对数刻度）",
-    "release_nothing": "该计划没有可发布的统计：请修正标有问题的各项。",
     "release_csv_statistic": "统计量",
     "release_csv_label": "分箱",
     "release_csv_value": "发布值",

@@ -49,8 +49,7 @@ class Item:
 
 def _bounds(item: Item) -> tuple[float, float]:
     if item.lower is None or item.upper is None:
-        raise DPError("bounds_missing", f"Give public lower and upper bounds for {item.column!r}.",
-                      column=item.column)
+        raise DPError("bounds_missing", column=item.column)
     return float(item.lower), float(item.upper)
 
 
@@ -59,7 +58,7 @@ def statistic(item: Item) -> Statistic:
     if item.kind == "count":
         return Count(column=item.column, equals=item.equals) if item.equals is not None else Count()
     if item.column is None:
-        raise DPError("column_missing", "Choose the column this statistic is about.")
+        raise DPError("column_missing")
     if item.kind == "histogram":
         if item.categories:
             return Histogram(item.column, CategoryBins(tuple(item.categories)))
@@ -72,7 +71,7 @@ def statistic(item: Item) -> Statistic:
         return Mean(item.column, lower, upper)
     if item.kind == "quantile":
         return Quantile.on_bounds(item.column, item.q, lower, upper, QUANTILE_GRID_POINTS)
-    raise DPError("unknown_statistic", f"Unknown kind of statistic {item.kind!r}.", value=item.kind)
+    raise DPError("unknown_statistic.kind", value=item.kind)
 
 
 def to_json(items: tuple[Item, ...]) -> str:
@@ -121,4 +120,4 @@ def from_json(text: str) -> tuple[Item, ...]:
             items.append(Item(**row))
         return tuple(items)
     except (TypeError, ValueError, AttributeError, RecursionError):
-        raise DPError("bad_plan", "This plan could not be read: it is not a plan saved by DP Explorer.") from None
+        raise DPError("bad_plan") from None

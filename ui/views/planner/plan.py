@@ -2,7 +2,8 @@
 
 Budget in: a total epsilon split by the weights (basic composition: the shares add up to the
 total), each statistic's accuracy out. Accuracy in: each statistic's target, the epsilon it needs
-out, and their sum. Gaussian statistics share the total delta equally. The accountants tab then
+out, and their sum. Gaussian statistics share the total delta equally (dpcore.statistics.delta_shares),
+and what each costs is its dpcore statistic's `events`. The accountants tab then
 prices the same plan more tightly; this split is what the release spends.
 """
 
@@ -16,9 +17,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from dpcore.mechanisms import AdditiveNoise, calibrate
+from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection
-from dpcore.statistics import Histogram, Mean, Quantile, Sum
+from dpcore.statistics import Histogram, Mean, Sum, delta_shares
 from ui import fmt
 from ui.charts.planner import AccuracyLabels, TypedTarget, accuracy_curves
 from ui.errors import message
@@ -127,24 +128,9 @@ def _clamped(stat: Statistic, frame: pd.DataFrame, accuracy: float) -> str:
                                      bias=fmt.number(c.bias), noise=fmt.number(accuracy))
 
 
-def _events(item: Item, stat: Statistic, epsilon: float, delta: float, protection: Protection
-            ) -> tuple[tuple[AdditiveNoise, int], ...]:
-    """What the accountants price for this statistic: its noise (a mean: two halves). A quantile is a
-    selection, pure epsilon-DP with no additive noise: it is priced as the worst case of epsilon-DP,
-    which a discrete Laplace of sensitivity 1 is exactly (its privacy loss is only +-epsilon, as
-    randomized response's), so every accountant charges it no less than it could cost."""
-    if isinstance(stat, Quantile):
-        return ((calibrate("discrete_laplace", epsilon, 0.0, 1.0), 1),)
-    if isinstance(stat, Mean):
-        parts = (stat.sum_part, stat.count_part)
-        return tuple((calibrate(item.mechanism, epsilon / 2, delta / 2, p.noise_sensitivity(item.mechanism, protection)),
-                      1) for p in parts)
-    return ((calibrate(item.mechanism, epsilon, delta, stat.noise_sensitivity(item.mechanism, protection)), 1),)
-
-
 def _row(item: Item, epsilon: float | None, mechanism_delta: float, s: Settings) -> Row:
     """A statistic's row at a given epsilon (budget in) or from its target (accuracy in), its noise
-    given its share of the total delta (`_deltas`)."""
+    given its share of the total delta (dpcore.statistics.delta_shares); its cost is the statistic's `events`."""
     name = name_of(item)
     try:
         stat = statistic(item)
@@ -155,7 +141,7 @@ def _row(item: Item, epsilon: float | None, mechanism_delta: float, s: Settings)
                                                 mechanism_delta, frame=s.frame)
         accuracy = stat.accuracy(item.mechanism, epsilon, s.protection, s.alpha, mechanism_delta, frame=s.frame)
         reference, reference_text = _reference(stat, s.frame)
-        events = _events(item, stat, epsilon, mechanism_delta, s.protection)
+        events = stat.events(item.mechanism, epsilon, s.protection, mechanism_delta)
         return Row(item, name, epsilon, mechanism_delta, accuracy, reference, reference_text,
                    _clamped(stat, s.frame, accuracy), events, stat=stat)
     except ValueError as exc:
@@ -184,7 +170,8 @@ def typed_chart(s: Settings) -> dict | None:
     chart itself from the targets as they are typed (ui.charts.planner.TypedTarget), so the chart
     never changes with a target. None when no statistic can be charted."""
     curves, typed = {}, []
-    for slot, (item, name, delta) in enumerate(zip(s.items, unique_names(s.items), _deltas(s.items, s.delta))):
+    deltas = delta_shares([i.mechanism for i in s.items], s.delta)
+    for slot, (item, name, delta) in enumerate(zip(s.items, unique_names(s.items), deltas, strict=True)):
         try:
             stat = statistic(item)
             reference, _ = _reference(stat, s.frame)
@@ -194,12 +181,6 @@ def typed_chart(s: Settings) -> dict | None:
         except ValueError:
             continue  # the table says what is wrong with it
     return accuracy_curves(CURVE_EPSILONS, curves, {}, ACCURACY_CHART(), typed) if curves else None
-
-
-def _deltas(items: Sequence[Item], delta: float) -> list[float]:
-    """Each statistic's share of the total delta: the Gaussian ones share it equally, the rest are pure."""
-    gaussians = sum(1 for i in items if i.mechanism == "gaussian")
-    return [delta / gaussians if i.mechanism == "gaussian" else 0.0 for i in items]
 
 
 def unique_names(items: Sequence[Item]) -> list[str]:
@@ -215,7 +196,7 @@ def unique_names(items: Sequence[Item]) -> list[str]:
 
 def compute(s: Settings) -> PlanView:
     """Every statistic's epsilon and accuracy, the totals, the table and (a total budget in) the chart."""
-    deltas = _deltas(s.items, s.delta)
+    deltas = delta_shares([i.mechanism for i in s.items], s.delta)
     weights = np.array([max(float(i.weight), 0.0) for i in s.items])
     if s.direction == "budget":
         if not s.items or weights.sum() <= 0:

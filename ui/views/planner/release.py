@@ -1,7 +1,8 @@
 """Draw a plan's release with OpenDP, and export it: the values (CSV), a JSON report, an OpenDP script.
 
 `release` draws every statistic of a plan (the rows of `ui.views.planner.plan.compute`) with
-OpenDP's samplers through `dpcore.release`, at the row's epsilon and delta and with the very
+OpenDP's samplers through `dpcore.plan_release.release_plan` (contributions bounded with fresh
+randomness first, then each statistic), at the row's epsilon and delta and with the very
 mechanisms the row carries (`Row.events`), so the accuracy released is the accuracy planned:
 - a count (with its filter): `release_counts` on the true count;
 - a histogram: `release_histogram` on a declared domain (typed categories, or numeric bins on
@@ -19,8 +20,9 @@ the plan. The expected accuracy of a mean and of a quantile is computed on the t
 bound uses the true count and mean; the quantile's is read off its output distribution on the data),
 so the report flags those figures: they are for the data owner, not for publication.
 
-The script (`opendp_script`) redoes the same release on the same CSV with OpenDP alone; every user
-string (column names, categories, file name) enters it through `repr`, inside one data literal.
+The script (`opendp_script`) redoes the same release on the same CSV with OpenDP alone: the template
+ui/views/planner/scripts/opendp_release.py with the plan's values; every user string (column names,
+categories, file name) enters it through `repr`, inside its data literals.
 
 References: OpenDP 0.16 `make_laplace`, `make_gaussian`, `make_clamp`, `make_sum`,
 `make_private_quantile`; McKenna & Sheldon, "Permute-and-Flip" (NeurIPS 2020); OWASP, "CSV
@@ -31,25 +33,25 @@ from __future__ import annotations
 
 import json
 import math
-import pprint
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
-from dpcore.export import defuse_source, safe_csv_bytes, safe_file_name
+from dpcore.export import safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.protection import Protection, bound_contributions
+from dpcore.plan_release import PlannedStatistic, planned_noises, quantile_scale, release_plan
+from dpcore.protection import Protection
 from dpcore.provenance import package_versions
-from dpcore.release import HistogramDomain, release_counts, release_histogram, release_sum
-from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
+from dpcore.release import HistogramDomain
+from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.planner import TEXT
+from ui.views.planner import scripts
 from ui.views.planner.items import Item, StatKind, statistic
 from ui.views.planner.plan import Row
 
@@ -83,11 +85,8 @@ class PlanRelease:
 
 
 def _noises(row: Row, parts: int) -> tuple[AdditiveNoise, ...]:
-    """The row's calibrated mechanisms, each used once; DPError when the row does not plan `parts` of them."""
-    if len(row.events) != parts or any(count != 1 for _, count in row.events):
-        raise DPError("plan_mismatch", f"The plan of {row.name!r} does not say how to add its noise: "
-                      "compute the plan again before drawing the release.", name=row.name)
-    return tuple(noise for noise, _ in row.events)
+    """The row's calibrated mechanisms, each used once (dpcore.plan_release.planned_noises)."""
+    return planned_noises(row.name, row.events, parts)
 
 
 def _column(item: Item) -> str | None:
@@ -95,88 +94,38 @@ def _column(item: Item) -> str | None:
     return None if item.kind == "count" and item.equals is None else item.column
 
 
-def _plain(value: Any) -> float | int:
-    """A numpy number as a Python int (whole-number noise) or float."""
-    return int(value) if isinstance(value, (int, np.integer)) else float(value)
-
-
 def histogram_domain(item: Item) -> HistogramDomain:
     """The declared bins of a histogram item: its typed categories, or numeric bins on its public bounds."""
     if item.categories:
         return HistogramDomain.typed(item.categories)
     if item.lower is None or item.upper is None:
-        raise DPError("undeclared_categories", f"Declare the categories of {item.column!r}, or give public "
-                      "bounds for numeric bins: a release never takes its bins from the data.", column=item.column)
+        raise DPError("undeclared_categories.planner", column=item.column)
     return HistogramDomain.public_bounds(item.lower, item.upper, item.bins)
 
 
-def quantile_scale(stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """The noise scale OpenDP's `make_private_quantile` takes for epsilon: 2 * score sensitivity / epsilon."""
-    return 2 * stat.score_sensitivity(protection) / epsilon
-
-
-def _draw_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protection: Protection) -> float:
-    """One candidate chosen by OpenDP's permute-and-flip; DPError if OpenDP would charge more than epsilon."""
-    import opendp.prelude as dp
-
-    dp.enable_features("contrib")
-    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
-    meas = dp.m.make_private_quantile(*space, dp.max_divergence(), list(stat.candidates), stat.q,
-                                      quantile_scale(stat, epsilon, protection))
-    if meas.map(protection.factor) > epsilon * (1 + 1e-9):
-        raise DPError("plan_mismatch", f"OpenDP charges more than the planned epsilon {epsilon:g} for this "
-                      "quantile: compute the plan again.", epsilon=epsilon)
-    return float(meas(stat.values(frame).tolist()))
-
-
-def _draw(frame: pd.DataFrame, row: Row, protection: Protection) -> tuple[tuple[str, ...], tuple[float | int, ...]]:
-    """The labels and released values of one row."""
-    stat = row.stat
-    if isinstance(stat, Quantile):
-        return ("",), (_draw_quantile(frame, stat, row.epsilon, protection),)
-    if isinstance(stat, Mean):
-        sum_noise, count_noise = _noises(row, 2)
-        total = release_sum(stat.sum_part.values(frame), stat.lower, stat.upper, sum_noise, protection.factor).value
-        count = float(release_counts([stat.count_part.true_value(frame)], count_noise)[0])
-        return ("",), (float(np.clip(total / max(count, 1.0), stat.lower, stat.upper)),)
-    (noise,) = _noises(row, 1)
-    if isinstance(stat, Histogram):
-        drawn = release_histogram(frame, stat.column, histogram_domain(row.item), noise)
-        return drawn.labels, tuple(_plain(v) for v in drawn.values)
-    if isinstance(stat, Sum):
-        return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
-    if isinstance(stat, Count):
-        return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
-    raise DPError("unknown_statistic", f"{row.name!r} cannot be released.", name=row.name)
+def _planned(row: Row) -> PlannedStatistic:
+    """A row of the plan as dpcore.plan_release draws it (a histogram with its declared bins)."""
+    domain = histogram_domain(row.item) if row.item.kind == "histogram" else None
+    return PlannedStatistic(row.name, row.stat, row.epsilon, row.events, domain)  # type: ignore[arg-type]
 
 
 def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) -> PlanRelease:
-    """Draw every statistic of the plan with OpenDP; rows with a `problem` are skipped.
+    """Draw every statistic of the plan with OpenDP (dpcore.plan_release.release_plan); rows with a
+    `problem` are skipped.
 
-    `frame` is the table as it is, before contribution bounding: with an ID column, the rows each
-    person keeps are chosen here, with fresh secret randomness drawn for this release alone (never
-    the page's seed, never shown or kept; issue 30, item 1). Raises DPError for anything that cannot
-    be released (no releasable row, undeclared bins, a row whose noise does not match its kind, bad
-    data for OpenDP), before anything is returned.
+    `frame` is the table as it is, before contribution bounding: `release_plan` chooses the rows each
+    person keeps with fresh secret randomness drawn for this release alone (issue 30, item 1). Raises
+    DPError for anything that cannot be released (no releasable row, undeclared bins, a row whose
+    noise does not match its kind, bad data for OpenDP), before anything is returned.
     """
-    if protection.id_column is not None:
-        frame = bound_contributions(frame, protection.id_column, protection.rows_per_person,
-                                    np.random.default_rng()).frame  # no seed: the OS's entropy
-    drawn = []
-    for row in rows:
-        if row.problem:
-            continue
-        try:
-            labels, values = _draw(frame, row, protection)
-        except DPError:
-            raise
-        except ValueError as exc:  # a plain check of dpcore (a missing column, text where numbers are due)
-            raise DPError("not_releasable", f"{row.name}: {exc}", name=row.name, error=exc) from None
-        drawn.append(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, values,
-                                      float(row.epsilon), float(row.delta)))
+    kept = [row for row in rows if not row.problem]
+    values = release_plan(frame, [_planned(row) for row in kept], protection)
+    drawn = tuple(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, numbers,
+                                   float(row.epsilon), float(row.delta))
+                  for row, (labels, numbers) in zip(kept, values, strict=True))
     if not drawn:
-        raise DPError("nothing_to_release", TEXT["release_nothing"])
-    return PlanRelease(tuple(drawn), float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
+        raise DPError("nothing_to_release")
+    return PlanRelease(drawn, float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
                        datetime.now(timezone.utc))
 
 
@@ -266,8 +215,7 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
     for s in drawn.statistics:
         row = by_name.get(s.name)
         if row is None or row.epsilon != s.epsilon or row.delta != s.delta:
-            raise DPError("report_mismatch", f"The plan changed after {s.name!r} was released: draw the release "
-                          "again, or report the plan it was drawn from.", name=s.name)
+            raise DPError("report_mismatch", name=s.name)
         records.append(_statistic_record(row, protection, alpha))
     explained = protection.explain()
     report = {
@@ -295,7 +243,7 @@ def script_plan(rows: Sequence[Row], protection: Protection) -> list[dict[str, A
     Raises DPError when nothing is left to release."""
     plan = [_script_entry(row, protection) for row in rows if not row.problem]
     if not plan:
-        raise DPError("nothing_to_release", TEXT["release_nothing"])
+        raise DPError("nothing_to_release")
     return plan
 
 
@@ -329,145 +277,20 @@ def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
     return entry
 
 
-_SCRIPT_BODY = '''
-
-def bounded(frame):
-    """At most ROWS_PER_PERSON rows per person, chosen at random; rows without an ID are dropped."""
-    if ID_COLUMN is None:
-        return frame
-    kept = frame[frame[ID_COLUMN].notna()].sample(frac=1.0)
-    return kept.groupby(ID_COLUMN, sort=False).head(ROWS_PER_PERSON).sort_index()
-
-
-def is_numeric(series):
-    return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
-
-
-def numbers(frame, column):
-    """The column's numbers, missing cells left out."""
-    values = pd.to_numeric(frame[column], errors="raise").to_numpy(dtype=float)
-    return values[~np.isnan(values)]
-
-
-def noisy_counts(counts, noise):
-    """Counts plus OpenDP noise of the planned kind and scale (whole numbers for discrete Laplace)."""
-    if noise["kind"] == "discrete_laplace":
-        space = dp.vector_domain(dp.atom_domain(T="i64")), dp.l1_distance(T="i64")
-        return [int(v) for v in dp.m.make_laplace(*space, scale=noise["scale"])([int(c) for c in counts])]
-    domain = dp.vector_domain(dp.atom_domain(T=float, nan=False))
-    if noise["kind"] == "laplace":
-        meas = dp.m.make_laplace(domain, dp.l1_distance(T=float), scale=noise["scale"])
-    else:
-        meas = dp.m.make_gaussian(domain, dp.l2_distance(T=float), scale=noise["scale"])
-    return [float(v) for v in meas([float(c) for c in counts])]
-
-
-def noisy_sum(values, lower, upper, noise):
-    """OpenDP clamps to the public bounds and sums; the noise scale grows if OpenDP's sensitivity is larger."""
-    integer = noise["kind"] == "discrete_laplace"
-    atom = dp.atom_domain(T="i64") if integer else dp.atom_domain(T=float, nan=False)
-    bounds = (int(lower), int(upper)) if integer else (float(lower), float(upper))
-    summed = dp.t.make_clamp(dp.vector_domain(atom), dp.symmetric_distance(), bounds=bounds) >> dp.t.then_sum()
-    scale = noise["scale"] * max(1.0, summed.map(ROWS_PER_PERSON) / noise["sensitivity"])
-    then = dp.m.then_gaussian if noise["kind"] == "gaussian" else dp.m.then_laplace
-    data = np.clip(values, lower, upper).astype(np.int64).tolist() if integer else values.tolist()
-    return float((summed >> then(scale=scale))(data))
-
-
-def count_rows(frame, stat):
-    """COUNT(*), or the rows where the column equals the filter value (missing cells never match)."""
-    if stat["equals"] is None:
-        return len(frame)
-    series = frame[stat["column"]]
-    if is_numeric(series):
-        match = series == float(stat["equals"])
-    else:
-        match = (series.astype("string") == str(stat["equals"])).fillna(False)
-    return int((match & series.notna()).sum())
-
-
-def histogram_counts(frame, stat):
-    """Counts per declared bin, empty bins included; values outside numeric bounds go to the end bins."""
-    values = frame[stat["column"]].dropna()
-    if "bins" in stat:
-        x = pd.to_numeric(values, errors="raise").to_numpy(dtype=float)
-        width = (stat["upper"] - stat["lower"]) / stat["bins"]
-        index = np.clip(np.floor((x - stat["lower"]) / width), 0, stat["bins"] - 1).astype(np.int64)
-        return np.bincount(index, minlength=stat["bins"]).tolist()
-    if is_numeric(values):
-        labels = [f"{v:g}" for v in values.to_numpy(dtype=float)]
-    else:
-        labels = values.astype(str).tolist()
-    position = {label: i for i, label in enumerate(stat["labels"])}
-    counts = [0] * len(stat["labels"])
-    for label in labels:
-        if label in position:
-            counts[position[label]] += 1
-    return counts
-
-
-def private_quantile(values, stat):
-    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
-    meas = dp.m.make_private_quantile(*space, dp.max_divergence(), stat["candidates"], stat["q"], stat["scale"])
-    return float(meas(values.tolist()))
-
-
-def released(frame, stat):
-    """(label, value) pairs of one statistic."""
-    kind = stat["kind"]
-    if kind == "count":
-        return [("", noisy_counts([count_rows(frame, stat)], stat["noise"])[0])]
-    if kind == "histogram":
-        return list(zip(stat["labels"], noisy_counts(histogram_counts(frame, stat), stat["noise"])))
-    values = numbers(frame, stat["column"])
-    if kind == "sum":
-        return [("", noisy_sum(values, stat["lower"], stat["upper"], stat["noise"]))]
-    if kind == "mean":
-        total = noisy_sum(values, stat["lower"], stat["upper"], stat["noise"][0])
-        count = noisy_counts([values.size], stat["noise"][1])[0]
-        return [("", float(np.clip(total / max(count, 1.0), stat["lower"], stat["upper"])))]
-    return [("", private_quantile(values, stat))]
-
-
-def main():
-    frame = bounded(pd.read_csv(CSV_FILE))
-    out = csv.writer(sys.stdout)
-    out.writerow(["statistic", "label", "value"])
-    for stat in PLAN:
-        for label, value in released(frame, stat):
-            out.writerow([_defuse(stat["name"]), _defuse(label), value])  # no cell read as a formula
-
-
-if __name__ == "__main__":
-    main()
-'''
-
-
 def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) -> str:
     """A standalone Python script that redoes the plan's release with OpenDP 0.16 on the CSV `csv_name`
     (as `safe_file_name` makes it: the name a browser sent is the user's text).
 
+    The script is the template `ui/views/planner/scripts/opendp_release.py` with this plan's values.
     It bounds contributions as the app does (at most m rows per person, rows without an ID dropped;
     chosen at random, not with the app's seed), builds each measurement with the planned scale and
     bounds, and prints one CSV line per released number, its labels defused for spreadsheets as the
-    app's own CSV is (`defuse_source`). Rows with a `problem` are left out. Every user string reaches
-    the script through `repr` inside one data literal, never as code.
+    app's own CSV is. Rows with a `problem` are left out. Every user string reaches the script through
+    `repr` inside the template's data literals, never as code.
     """
-    plan = script_plan(rows, protection)
-    csv_name = safe_file_name(csv_name)
-    header = (
-        '"""Redo a release planned in DP Explorer, with OpenDP 0.16, on the same CSV file.\n\n'
-        "Every run draws new noise (from the operating system's entropy) with the same scales, and\n"
-        "spends the same privacy budget again. Prints one line per released number (CSV).\n"
-        "The file is read with pandas' defaults (commas, UTF-8, a header row): a file the app had to\n"
-        "repair (another separator, decimal commas, renamed columns) should be saved that way first.\n"
-        f"Put the data file beside this script, named {csv_name}, and run it from that folder.\n"
-        '"""\n\n'
-        "import csv\nimport sys\n\nimport numpy as np\nimport opendp.prelude as dp\nimport pandas as pd\n\n"
-        'dp.enable_features("contrib")\n\n'
-        f"CSV_FILE = {csv_name!r}\n"
-        f"ID_COLUMN = {protection.id_column!r}\n"
-        f"ROWS_PER_PERSON = {int(protection.factor)!r}\n"
-        f"PLAN = {pprint.pformat(plan, width=110, compact=True, sort_dicts=False)}\n\n\n"
-    )
-    return header + defuse_source() + _SCRIPT_BODY
+    return scripts.fill("opendp_release", {
+        "CSV_FILE": safe_file_name(csv_name),
+        "ID_COLUMN": protection.id_column,
+        "ROWS_PER_PERSON": int(protection.factor),
+        "PLAN": script_plan(rows, protection),
+    })

@@ -165,9 +165,9 @@ def _checked(s: Settings) -> Settings:
     """The settings with the column as a string, the bounds and epsilon as checked floats, or a
     DPError to show (no column, bounds missing or in the wrong order, no numbers, epsilon not above 0)."""
     if s.column is None or not str(s.column):
-        raise DPError("no_numeric_column", TEXT["no_column"])
+        raise DPError("no_numeric_column")
     if s.lower is None or s.upper is None:
-        raise DPError("bounds_missing", TEXT["no_bounds"].format(column=md_escape(s.column)), column=s.column)
+        raise DPError("bounds_missing.public", column=md_escape(s.column))
     bounds = Sum(str(s.column), s.lower, s.upper)
     bounds.values(s.frame)  # the column exists and holds numbers
     return replace(s, column=str(s.column), lower=bounds.lower, upper=bounds.upper,

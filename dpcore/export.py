@@ -3,7 +3,7 @@
 A text cell starting with =, +, -, @, a tab or a carriage return is read by Excel, LibreOffice and
 Google Sheets as a formula ("CSV injection", OWASP). Such cells get a leading apostrophe, which
 the spreadsheet shows as plain text. Numbers are written as numbers. The scripts the app generates
-write their CSV with the same rule (a copy of `_defuse` in each template of ui/views/planner/scripts,
+write their CSV with the same rule (a copy of `_defuse` in each template of dpcore/scripts,
 since users run them without the app; tests/unit/views/test_planner_scripts.py keeps them the same).
 
 A file name the browser sent is the user's text (`%22`, folders, a leading dash): `safe_file_name`

@@ -274,9 +274,9 @@ def test_the_job_writes_no_spreadsheet_formula_and_names_a_safe_file(tmp_path: P
 
 
 def test_the_template_runs_as_it_is(tmp_path: Path) -> None:
-    """ui/views/planner/scripts/pipelinedp_job.py is a working job on its own (its example plan: one
+    """dpcore/scripts/pipelinedp_job.py is a working job on its own (its example plan: one
     count of data.csv at epsilon 1, Laplace scale 1: a miss of 40 has probability below e^-40)."""
-    from ui.views.planner import scripts
+    from dpcore import scripts
 
     shutil.copy(scripts.template_path("pipelinedp_job"), tmp_path / "job.py")
     FRAME.to_csv(tmp_path / "data.csv", index=False)

@@ -1,4 +1,4 @@
-"""The planner's script templates (ui/views/planner/scripts) and how they are filled (issue 31).
+"""The planner's script templates (dpcore/scripts) and how they are filled (issue 31).
 
 The templates are real Python files: they compile, run as they are on their example plan, and a
 generated script differs from its template only in the plan block and the data file's name. Their
@@ -22,9 +22,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dpcore import export
+from dpcore import export, scripts
 from dpcore.protection import Protection
-from ui.views.planner import plan, scripts
+from ui.views.planner import plan
 from ui.views.planner.items import STAT_KINDS, Item
 from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner.release import opendp_script, release

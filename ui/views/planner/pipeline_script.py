@@ -36,7 +36,7 @@ How the plan maps onto PipelineDP (read off pipeline_dp 0.3.1's source):
   mechanism from the app's permute-and-flip over the grid, so the plan's stated accuracy for a
   quantile does not carry over.
 
-The job is the template ui/views/planner/scripts/pipelinedp_job.py with this plan's values
+The job is the template dpcore/scripts/pipelinedp_job.py with this plan's values
 (`scripts.fill`): every user string (file name, ID column, column names, categories) reaches the
 script through `repr` inside its data literals (pprint), never as code.
 
@@ -51,10 +51,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from dpcore import scripts
 from dpcore.errors import DPError
 from dpcore.export import safe_file_name
 from dpcore.protection import Protection
-from ui.views.planner import scripts
 from ui.views.planner.plan import Row
 from ui.views.planner.release import script_plan
 

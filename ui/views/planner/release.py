@@ -21,7 +21,7 @@ bound uses the true count and mean; the quantile's is read off its output distri
 so the report flags those figures: they are for the data owner, not for publication.
 
 The script (`opendp_script`) redoes the same release on the same CSV with OpenDP alone: the template
-ui/views/planner/scripts/opendp_release.py with the plan's values; every user string (column names,
+dpcore/scripts/opendp_release.py with the plan's values; every user string (column names,
 categories, file name) enters it through `repr`, inside its data literals.
 
 References: OpenDP 0.16 `make_laplace`, `make_gaussian`, `make_clamp`, `make_sum`,
@@ -40,6 +40,7 @@ from typing import Any
 
 import pandas as pd
 
+from dpcore import scripts
 from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
@@ -51,7 +52,6 @@ from dpcore.statistics import Histogram, Mean, Quantile, Sum
 from ui import fmt
 from ui.safe import md_escape
 from ui.text.planner import TEXT
-from ui.views.planner import scripts
 from ui.views.planner.items import Item, StatKind, statistic
 from ui.views.planner.plan import Row
 
@@ -281,7 +281,7 @@ def opendp_script(rows: Sequence[Row], protection: Protection, csv_name: str) ->
     """A standalone Python script that redoes the plan's release with OpenDP 0.16 on the CSV `csv_name`
     (as `safe_file_name` makes it: the name a browser sent is the user's text).
 
-    The script is the template `ui/views/planner/scripts/opendp_release.py` with this plan's values.
+    The script is the template `dpcore/scripts/opendp_release.py` with this plan's values.
     It bounds contributions as the app does (at most m rows per person, rows without an ID dropped;
     chosen at random, not with the app's seed), builds each measurement with the planned scale and
     bounds, and prints one CSV line per released number, its labels defused for spreadsheets as the

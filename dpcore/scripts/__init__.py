@@ -8,9 +8,10 @@ any other module. Its plan-specific part is one block of constants between the l
 name, column names, categories) reaches the script as data, never as code. The only other change
 is the data file's name in the docstring ("named data.csv"), a name `safe_file_name` made.
 
-The templates import OpenDP and PipelineDP (they are the user's scripts, not the app's code; the app
-never imports them), and each holds a copy of dpcore.export's formula rule (`_defuse`), since users
-run them without DP Explorer: tests/unit/views/test_planner_scripts.py keeps the copies identical.
+The templates import OpenDP and PipelineDP: they are the user's scripts, not the app's code, and the
+app never imports them; they live in dpcore, the only place that speaks OpenDP. Each holds a copy of
+dpcore.export's formula rule (`_defuse`), since users run them without DP Explorer:
+tests/unit/views/test_planner_scripts.py keeps the copies identical.
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
+@pytest.mark.slow
 def test_every_key_a_raise_site_names_has_an_english_and_a_chinese_template() -> None:
     keys = _literal_keys()
     assert len(keys) > 200
@@ -74,6 +75,7 @@ def test_every_key_a_raise_site_names_has_an_english_and_a_chinese_template() ->
         assert _CJK.search(ZH[key]) or "error" in _placeholders(ZH[key]), key  # Chinese, or a wrapped check
 
 
+@pytest.mark.slow
 def test_no_raise_site_passes_its_own_sentence() -> None:
     """DPError takes one positional argument, a key (a literal, a choice of literals, or a name
     holding one), and the keywords of a literal key fill every placeholder of its template."""
@@ -95,6 +97,7 @@ def test_no_raise_site_passes_its_own_sentence() -> None:
     assert not unfilled
 
 
+@pytest.mark.slow
 def test_every_template_is_named_by_some_raise_site() -> None:
     """No sentence is kept for an error nobody raises: each key appears as a literal in dpcore/ or ui/."""
     literals = set()
@@ -315,6 +318,7 @@ def test_plain_errors_and_untranslated_keys_stay_as_written() -> None:
         assert message(untranslated) == "The lower bound (1) must be below the upper bound (0)."
 
 
+@pytest.mark.slow
 def test_the_row_name_table_is_complete_for_every_term_param() -> None:
     """Every phrase dpcore passes as `what` to a check has a term, so it reads in Chinese."""
     checks = ("check_count", "check_positive", "check_probability")

@@ -303,6 +303,7 @@ def test_key_selection_with_several_rows_per_person_and_bad_input() -> None:
 QUANTILE_DATA = pd.DataFrame({"x": [3.0, 7.0, 7.0, 12.0, 20.0, 20.0, 20.0, 31.0, 44.0, 58.0, np.nan]})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("q,eps,m", [(0.5, 0.8, 1), (0.75, 2.0, 2)])
 def test_release_quantile_draws_from_the_exact_permute_and_flip_distribution(q: float, eps: float, m: int) -> None:
     """2,000 OpenDP draws against `Quantile.probabilities` (McKenna & Sheldon's closed form, written

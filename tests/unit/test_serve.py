@@ -26,6 +26,7 @@ def test_warm_up_leaves_streamlit_s_first_run_steps_done() -> None:
     assert "ui.views.audit.mechanism" in sys.modules
 
 
+@pytest.mark.slow
 def test_starting_the_app_logs_no_warning_a_newcomer_would_worry_about() -> None:
     """The warm-up runs before Streamlit's runtime exists; its "No runtime found" and "missing
     ScriptRunContext" warnings are harmless there and must not reach the console (issue 31)."""

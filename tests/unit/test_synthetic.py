@@ -310,6 +310,7 @@ def test_mst_delta_uses_zcdp(mst_run, monkeypatch):
     assert res.epsilon_spent == pytest.approx(1.0, rel=1e-9) and res.epsilon_spent <= 1.0
 
 
+@pytest.mark.slow
 def test_shaved_split_is_temporary_and_smaller():
     pytest.importorskip("mbi")
     from opendp.extras.mbi import _mst

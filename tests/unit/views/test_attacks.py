@@ -199,6 +199,7 @@ def test_averaging_moves_only_data() -> None:
     assert "**99.96%**" in _averaging(k=10_000).reading
 
 
+@pytest.mark.slow
 def test_averaging_at_every_epsilon_of_its_slider() -> None:
     settings = averaging.Settings(90, 0.1, 1_000, 2_000, SEED)
     steps = averaging.compute_steps(settings, EPSILON_GRID)

@@ -78,6 +78,7 @@ def test_each_template_s_formula_rule_is_dpcore_s(name: scripts.Template) -> Non
     assert [space["_defuse"](c) for c in ("\rx", 3.5, None)] == ["'\rx", 3.5, None]
 
 
+@pytest.mark.slow
 def test_the_opendp_template_runs_as_it_is(tmp_path: Path) -> None:
     shutil.copy(scripts.template_path("opendp_release"), tmp_path / "release.py")
     pd.DataFrame({"x": np.arange(50)}).to_csv(tmp_path / "data.csv", index=False)
@@ -129,6 +130,7 @@ def test_fill_takes_plain_data_only_and_exactly_the_block_s_names() -> None:
             scripts.fill("opendp_release", bad)
 
 
+@pytest.mark.slow
 def test_an_opendp_script_of_every_statistic_kind_and_noise_runs(tmp_path: Path) -> None:
     """Every kind of statistic and every noise the plan offers, in one script run in a subprocess:
     the same statistics and labels as the app's release, the same numbers at epsilon 1e6 (a quantile:

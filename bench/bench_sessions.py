@@ -20,7 +20,12 @@ Errors: exceptions the page shows, error boxes, pages not found, disconnects, an
 `script_finished` within 30 s). The server's CPU time is read from /proc. The sessions' own
 client runs in this process on the same machine: its protobuf parsing competes with the server.
 
+A class on one page (`--page NAME --own-seeds`): every session opens that page and every action
+sets the sidebar's seed to a new value of its own (a full rerun with settings no other session has,
+as students who each explore on their own cause).
+
 Run: .venv/bin/python -m bench.bench_sessions [--sessions 30] [--seconds 60] [--seed 1]
+     [--page Histogram_and_neighbour --own-seeds]
 """
 
 from __future__ import annotations
@@ -88,8 +93,10 @@ class Session:
 
     timeout_s = RERUN_TIMEOUT_S  # a rerun not finished by then is an error
 
-    def __init__(self, ws: websockets.ClientConnection, rng: random.Random, results: Results) -> None:
-        self.ws, self.rng, self.results = ws, rng, results
+    def __init__(self, ws: websockets.ClientConnection, rng: random.Random, results: Results,
+                 own_seeds: bool = False) -> None:
+        self.ws, self.rng, self.results, self.own_seeds = ws, rng, results, own_seeds
+        self.seed_id = ""  # the sidebar's seed input, as the last full run drew it
         self.page = ""
         self.page_hash = ""
         self.session_id = ""  # the server's id of this session (upload addresses need it)
@@ -151,7 +158,10 @@ class Session:
         if which == "new_element":
             el = delta.new_element
             etype = el.WhichOneof("type")
-            if etype == "slider" and not el.slider.disabled:
+            if etype == "number_input" and el.number_input.id.endswith("-seed"):
+                self.seed_id = el.number_input.id
+                seen.add(self.seed_id)
+            elif etype == "slider" and not el.slider.disabled:
                 self.widgets[el.slider.id] = Widget(el.slider, delta.fragment_id)
                 seen.add(el.slider.id)
             elif (etype == "button_group" and el.button_group.style == ButtonGroup.SEGMENTED_CONTROL
@@ -206,7 +216,12 @@ class Session:
         return new
 
     async def act(self) -> None:
-        """One action of a person: a slider step (mostly), another tab, or another page."""
+        """One action of a person: a slider step (mostly), another tab, or another page; with
+        `own_seeds`, a new seed of its own."""
+        if self.own_seeds and self.seed_id:
+            self.values[self.seed_id] = WidgetState(id=self.seed_id, int_value=self.rng.randrange(1, 10**6))
+            await self.run("full")
+            return
         roll = self.rng.random()
         tabs = self.tabs()
         if roll < P_PAGE or (not self.sliders() and tabs is None):
@@ -234,15 +249,16 @@ class Session:
         await self.run(kind, page_name="" if self.page_hash else page)
 
 
-async def _session(index: int, url: str, seconds: float, seed: int, results: Results) -> None:
+async def _session(index: int, url: str, seconds: float, seed: int, results: Results, page: str | None,
+                   own_seeds: bool) -> None:
     rng = random.Random(seed * 1000 + index)
     await asyncio.sleep(rng.uniform(0, 1))  # people do not all arrive in the same millisecond
     deadline = time.monotonic() + seconds
     try:
         async with websockets.connect(url, subprotocols=["streamlit"], max_size=None,
                                       open_timeout=30, ping_interval=None) as ws:
-            session = Session(ws, rng, results)
-            await session.open(rng.choice(PAGES))
+            session = Session(ws, rng, results, own_seeds)
+            await session.open(page or rng.choice(PAGES))
             while True:
                 pause = rng.uniform(0.5, 2.0)
                 if time.monotonic() + pause >= deadline:
@@ -302,10 +318,10 @@ def report(results: Results, seconds: float, sessions: int, server_cpu: float) -
         print(f"  {n}x {text}")
 
 
-async def _all(port: int, sessions: int, seconds: float, seed: int) -> Results:
+async def _all(port: int, sessions: int, seconds: float, seed: int, page: str | None, own_seeds: bool) -> Results:
     results = Results()
     url = f"ws://127.0.0.1:{port}/_stcore/stream"
-    await asyncio.gather(*(_session(i, url, seconds, seed, results) for i in range(sessions)))
+    await asyncio.gather(*(_session(i, url, seconds, seed, results, page, own_seeds) for i in range(sessions)))
     return results
 
 
@@ -314,6 +330,8 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--page", choices=PAGES, help="every session on this page")
+    parser.add_argument("--own-seeds", action="store_true", help="every action sets a new seed of the session's own")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     port = _free_port()
@@ -321,7 +339,7 @@ def main() -> None:
     server = start_server(port, log)
     try:
         cpu_start = _cpu_seconds(server.pid)
-        results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed))
+        results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed, args.page, args.own_seeds))
         server_cpu = _cpu_seconds(server.pid) - cpu_start
     finally:
         stop_server(server)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from typing import Literal, TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -23,15 +23,16 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.limits import EPSILON_GRID
 from ui.charts.stepped import stepped
 from ui.components import stepper
-from ui.memo import session_memo, shared_memo
+from ui.memo import shared_memo, shared_peek
 from ui.page import show_error, slide_menu
 from ui.reading import Block
 from ui.state import address_notice
 from ui.text.common import TEXT as COMMON
+from ui.views.steps import PENDING, Steps, at_each, steps_of, tried
 
 PAUSE_MS = 250  # after the last step, the server learns the value
 MERGED_KEPT = 64  # merged specs kept (a rerun draws the same frames again: merging 27 costs ~5-20 ms)
-S = TypeVar("S")
+V = TypeVar("V")
 _MERGED: OrderedDict[tuple[int, int, str], tuple[Sequence[dict], dict]] = OrderedDict()
 _MERGED_LOCK = threading.Lock()
 
@@ -39,12 +40,14 @@ _MERGED_LOCK = threading.Lock()
 @dataclass(frozen=True)
 class ChartSlider:
     """The slider `key` (its value in the address as ?key=, and in the session) over `options`,
-    each read as `format` gives it (in the address and to a screen reader)."""
+    each read as `format` gives it (in the address and to a screen reader), setting the field
+    `field` of a view's settings."""
 
     key: str
     default: float = 1.0
     options: tuple[float, ...] = EPSILON_GRID
     format: str = "g"
+    field: str = "epsilon"  # the field of a view's settings that the slider sets
 
     def label(self, value: float) -> str:
         return format(value, self.format)
@@ -64,46 +67,93 @@ class ChartSlider:
     def index(self) -> int:
         return self.options.index(self.value())
 
-    def steps(self, slot: str, key: Hashable, compute: Callable[[], S], where: DeltaGenerator | None = None,
-              shared: bool = False) -> S | None:
-        """`compute()`, a view's work at every option, kept for `key` (everything it depends on but
-        the slider's value: a step or a rerun reuses it): in this session, or for every session if
-        `shared` (a hashable key that names the data by id). A ValueError is shown in the page (in
-        `where`) and gives None."""
+    def steps(self, settings: Any, compute: Callable[[Any], V],
+              sweep: Callable[[Any, tuple[float, ...]], Sequence[V | ValueError]] | None = None,
+              where: DeltaGenerator | None = None) -> Steps[V] | None:
+        """The view `compute(settings)` at every option (its field `self.field` set to each), kept
+        for every session under the settings themselves: they must be a hashable frozen dataclass
+        naming everything the view depends on (data by its content's ident, with the data itself a
+        `compare=False` field). `sweep(settings, options)`, when given, computes every option at once
+        (one simulation for all). Settings not seen yet get the current option only (a class with
+        one seed each would otherwise compute every frame at every change); the others follow when
+        the slider first moves (`follow`). A ValueError is shown in the page (in `where`): None."""
+        value = self.value()  # first: a report taken now may ask for every frame
+        slot, key = self._memo_key(settings, compute)
+        ident = hash((slot, key))
+        pending: dict[str, int] = st.session_state.setdefault(f"{self.key}_pending", {})
         try:
-            return (shared_memo if shared else session_memo)(slot, key, compute)
+            found = shared_peek(slot, key)
+            if found is None and ident in st.session_state.get(f"{self.key}_want", ()):
+                found = shared_memo(slot, key, lambda: self._all(settings, compute, sweep))
+            if found is not None:
+                pending.pop(slot, None)
+                return found  # type: ignore[return-value]
+            first = shared_memo(f"{slot}@", (key, value), lambda: self._first(settings, compute, value))
+            if isinstance(first, ValueError):  # refused here: every frame, so that the slider can leave it
+                return shared_memo(slot, key, lambda: self._all(settings, compute, sweep))
+            pending[slot] = ident
+            return first
         except ValueError as exc:
             show_error(exc, where)
             return None
+
+    def warm(self, settings: Any, compute: Callable[[Any], V],
+             sweep: Callable[[Any, tuple[float, ...]], Sequence[V | ValueError]] | None = None) -> None:
+        """Compute every option of `steps(settings, compute, sweep)` for every session, with no
+        session at hand (at the server's start: the view a first visit opens on)."""
+        slot, key = self._memo_key(settings, compute)
+        shared_memo(slot, key, lambda: self._all(settings, compute, sweep))
+
+    def _memo_key(self, settings: Any, compute: Callable[[Any], V]) -> tuple[str, tuple]:
+        """Where the steps of `compute` at `settings` are kept: the view's name, and the settings
+        with the slider's field cleared (every option is in the steps)."""
+        return f"{compute.__module__}.{compute.__qualname__}", (replace(settings, **{self.field: None}), self.options)
+
+    def _first(self, settings: Any, compute: Callable[[Any], V], value: float) -> Steps[V] | ValueError:
+        """The steps with only `value` computed (or the ValueError it meets)."""
+        view = tried(compute, replace(settings, **{self.field: value}))
+        if isinstance(view, ValueError):
+            return view
+        return Steps(self.options, tuple(view if option == value else PENDING for option in self.options))
+
+    def _all(self, settings: Any, compute: Callable[[Any], V],
+             sweep: Callable[[Any, tuple[float, ...]], Sequence[V | ValueError]] | None) -> Steps[V]:
+        if sweep is None:
+            return at_each(compute, settings, self.options, self.field)
+        return steps_of(self.options, sweep(settings, self.options))
 
     @property
     def _chart(self) -> str:
         return f".st-key-{self.key}_chart"
 
-    def chart(self, frames: Sequence[dict], label: str, follower: str | None = None) -> dict:
-        """Draw one chart holding `frames` (one per option, built by one chart builder), on the
-        frame of the current value, with the slider named `label` above it. A `follower` chart (a
-        name) has no slider of its own: it takes every step of this one's. Returns its spec."""
+    def chart(self, steps: Steps, name: str, label: str, follower: str | None = None,
+              title: Callable[[float], str] | None = None) -> dict:
+        """Draw one chart holding the frames of field `name` of `steps` (see `Steps.frames`; `title`
+        names a value with no frame), on the frame of the current value, with the slider named
+        `label` above it. A `follower` chart (a name) has no slider of its own: it takes every step
+        of this one's. Returns its spec."""
+        frames = steps.frames(name, title)
         spec = _merged(frames, self.index(), label)
         where = f"{self.key}_chart" if follower is None else f"{self.key}_follower_{follower}"
         st.container(key=where).vega_lite_chart(spec=spec, key=f"{where}_fig", width="stretch")
         slide_menu(frames[self.index()], where)  # a slide shows the frame the server knows
         return spec
 
-    def chart_pair(self, first: Sequence[dict], second: Sequence[dict], label: str, follower: str,
+    def chart_pair(self, steps: Steps, first: str, second: str, label: str, follower: str,
                    gap: Literal["small", "large"] = "small") -> None:
-        """Two charts side by side and level: the slider above the first, the second (`follower`)
-        taking its every step. On a phone they stack."""
+        """The charts of fields `first` and `second` side by side and level: the slider above the
+        first, the second (`follower`) taking its every step. On a phone they stack."""
         left, right = st.columns(2, gap=gap, vertical_alignment="bottom")
         with left:
-            self.chart(first, label)
+            self.chart(steps, first, label)
         with right:
-            self.chart(second, label, follower=follower)
+            self.chart(steps, second, label, follower=follower)
 
-    def reading(self, steps: Sequence[Sequence[Block]], name: str = "") -> None:
-        """The sentences of each option (one list of blocks per option) that follow the slider; a
-        `name` tells apart several readings of one slider."""
-        stepper.reading(f"{self.key}_reading{'_' + name if name else ''}", self._chart, steps, self.index())
+    def reading(self, steps: Steps, blocks: str | Callable[[Any], Sequence[Block]], name: str = "") -> None:
+        """The sentences of each option (`Steps.readings(blocks)`) that follow the slider; a `name`
+        tells apart several readings of one slider."""
+        stepper.reading(f"{self.key}_reading{'_' + name if name else ''}", self._chart, steps.readings(blocks),
+                        self.index())
 
     def widget(self, label: str, container: DeltaGenerator | None = None) -> float:
         """The same value as an ordinary slider whose every step reruns the page: for a view that
@@ -111,7 +161,8 @@ class ChartSlider:
         widget = f"{self.key}_widget"
         st.session_state[widget] = self.value()  # it shows the value, wherever that was set last
         (container or st).select_slider(label, options=self.options, format_func=self.label, key=widget,
-                                        help=COMMON["epsilon_help"], on_change=lambda: self._set(st.session_state[widget]))
+                                        help=COMMON["epsilon_help"],
+                                        on_change=lambda: self._set(st.session_state[widget]))
         return self.value()
 
     def _set(self, value: float) -> None:
@@ -138,6 +189,10 @@ class ChartSlider:
         if report is None or st.session_state.get(taken) == report[2]:
             return
         st.session_state[taken] = report[2]
+        pending = st.session_state.pop(f"{self.key}_pending", None)
+        if pending:  # the browser stepped onto frames not computed yet: the page reruns whole with all of them
+            st.session_state[f"{self.key}_want"] = set(pending.values())
+            st.session_state[f"{self.key}_with_click"] = True
         if not 0 <= report[0] < len(self.options) or self.options[report[0]] == st.session_state.get(self.key):
             return
         self._set(self.options[report[0]])
@@ -166,7 +221,8 @@ def _merged(frames: Sequence[dict], start: int, label: str) -> dict:
 @st.fragment
 def _follow(slider: ChartSlider) -> None:
     stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
-                   [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report)
+                   [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report,
+                   partial=bool(st.session_state.get(f"{slider.key}_pending")))
     slider._take_report()
     if st.session_state.pop(f"{slider.key}_with_click", False):
         st.rerun()

@@ -48,6 +48,16 @@ def session_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
     return value
 
 
+def shared_peek(slot: str, key: Hashable) -> object | None:
+    """The value some session computed in `slot` for `key` (in this language), or None: never computes."""
+    full = (slot, current(), key)
+    with _SHARED_LOCK:
+        if full in _SHARED:
+            _SHARED.move_to_end(full)
+            return _SHARED[full]
+    return None
+
+
 def shared_memo(slot: str, key: Hashable, compute: Callable[[], T]) -> T:
     """Return the value any session computed in `slot` for `key` (in this language), else compute
     and keep it; the least recently used of SHARED_ENTRIES go first. Sessions asking for a key being

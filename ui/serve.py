@@ -29,11 +29,11 @@ WARM_UP_LOGGERS = ("streamlit.runtime.caching.cache_data_api",
 
 
 def app_modules() -> list[str]:
-    """ui.page and every control and view module (what the pages import), found on disk so a new
+    """ui.page and every control, tab and view module (what the pages import), found on disk so a new
     page's modules are preloaded too."""
     found = sorted(
         ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for folder in ("ui/controls", "ui/views")
+        for folder in ("ui/controls", "ui/tabs", "ui/views")
         for path in (ROOT / folder).rglob("*.py")
         if path.name != "__init__.py"
     )
@@ -74,7 +74,8 @@ def _warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.controls import attacks, audit, local_dp
+    from ui.controls import attacks, local_dp
+    from ui.tabs.audit import mechanism as audit
 
     audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
     local_dp.warm(DEFAULT_SEED)  # Local DP's default oracles at every ε (~0.3 s a language)

@@ -7,11 +7,10 @@ from collections import OrderedDict
 
 from tests.app.conftest import assert_clean, chart_titled, reading, run_page, step
 from ui import memo
-from ui.controls import audit
 from ui.i18n import language
+from ui.tabs.audit import mechanism as audit
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
-from ui.views.steps import ChartSteps
 
 PAGE = "pages/10_Audit.py"
 
@@ -43,34 +42,32 @@ def test_a_link_to_numpy_s_laplace_shows_a_simulation_that_is_not_exactly_dp() -
 
 
 def test_an_audit_is_computed_once_per_server_and_shared(monkeypatch) -> None:
-    computed: list[str] = []
-    compute_steps = mechanism.compute_steps
-
-    def counting(name: str, seed: int) -> ChartSteps:
-        computed.append(name)
-        return compute_steps(name, seed)
-
-    monkeypatch.setattr(mechanism, "compute_steps", counting)
+    computed: list[tuple[str, str]] = []
+    compute, sweep = mechanism.compute, mechanism.sweep
+    monkeypatch.setattr(mechanism, "compute", lambda s: computed.append(("one", s.mechanism)) or compute(s))
+    monkeypatch.setattr(mechanism, "sweep", lambda s, d: computed.append(("all", s.mechanism)) or sweep(s, d))
     monkeypatch.setattr(memo, "_SHARED", OrderedDict())  # no audit kept from another test
     at = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})
+    assert computed == [("one", "randomized_response")]  # the number of draws asked for, first
     step(at, "audit_draws", 1_000, mechanism.DRAW_CHOICES)
+    assert computed[1:] == [("all", "randomized_response")]  # the slider moved: every number of draws
     at.selectbox(key="audit_mech").set_value("exponential").run()
     at.selectbox(key="audit_mech").set_value("randomized_response").run()
     assert_clean(at)
     assert "With 1,000 outputs on each input" in reading(at, "audit_draws")
-    assert computed == ["randomized_response", "exponential"]  # going back is the audit kept from the first
+    assert computed[2:] == [("one", "exponential")]  # going back is the audit kept from the first
     classmate = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response"})  # shared
     assert "With 10,000 outputs on each input" in reading(classmate, "audit_draws")
-    assert computed == ["randomized_response", "exponential"]
+    assert computed[3:] == []
     with language("zh"):
         chinese = run_page(PAGE, {"audit_draws": "10,000", "audit_mech": "randomized_response", "lang": "zh"})
     assert_clean(chinese)
-    assert computed == ["randomized_response", "exponential", "randomized_response"]  # another language's words
+    assert computed[3:] == [("one", "randomized_response")]  # another language's words
 
 
 def test_the_default_audit_is_ready_before_anyone_asks(monkeypatch) -> None:
     computed: list[str] = []
-    monkeypatch.setattr(mechanism, "compute_steps", lambda name, seed: computed.append(name) or [])
+    monkeypatch.setattr(mechanism, "sweep", lambda s, draws: computed.append(s.mechanism) or [object()] * len(draws))
     monkeypatch.setattr(memo, "_SHARED", OrderedDict())
     audit.warm(42)  # what the server does at its start (ui/serve.py)
     assert computed == [mechanism.DEFAULT_MECHANISM] * 2  # once in each language

@@ -10,7 +10,7 @@ import pytest
 
 from ui import chart_slider, memo
 from ui.i18n import language
-from ui.views.synthetic import pupils
+from tests.unit.test_steps import steps_of_lines
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +50,7 @@ def test_an_unhashable_key_is_refused() -> None:
 
 
 def test_the_merged_spec_is_kept_for_the_same_frames_only() -> None:
-    frames = pupils.compute_steps(pupils.Settings(1.0, 1), (0.5, 1.0)).frames
+    frames = steps_of_lines((0.5, 1.0)).frames("chart")
     first = chart_slider._merged(frames, 1, "ε")
     assert chart_slider._merged(frames, 1, "ε") is first
     assert chart_slider._merged(frames, 0, "ε") is not first  # another start

@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     "upload_refused_server_full": "The server is holding as many uploads as it can right now ({mb} MB for everyone together). Try again in a few minutes, or use a bundled dataset.",
     "upload_freed": "Your upload was forgotten after {minutes} minutes without use, to free the server's memory. Upload the file again to go on with it.",
     "upload_missing": "This link was made with an uploaded file, and links never carry uploads: upload the file in the sidebar to see the same view. Until then the page shows {name}.",
+    "step_pending": "Computing this step: it appears in a moment.",
     "error_prefix": "This input cannot be used: {message}",
     "epsilon": "Privacy budget ε (epsilon)",
     "epsilon_help": "Smaller ε means more noise and stronger privacy; larger ε means less noise and weaker privacy.",

@@ -1,17 +1,18 @@
 """A view at every value of a chart's own slider (ui/chart_slider.py): the frames of its charts and
 the sentences of each value, for the browser to step through without a rerun.
 
-`at_each` runs a tab's `compute` once per value (its settings' `field` replaced); a value it refuses
-(a ValueError: the classic Gaussian from epsilon 1 on, say) keeps its error. `frames` and `readings`
-then give one chart spec and one reading per value, an empty frame of a computed one and the reason
-standing in for a refused value.
+`Steps` holds one view per value: the view, the ValueError that value meets (the classic Gaussian
+from epsilon 1 on, say), or `PENDING` (not computed yet: a session whose settings changed gets the
+current value first and the others when its slider first moves). `frames` and `readings` give one
+chart spec and one reading per value, read off the views by field name; a refused or pending value
+gets an empty frame and a sentence saying why. `at_each` runs a view's `compute` once per value.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Generic, TypeVar
 
 from ui.errors import message
 from ui.reading import Block
@@ -20,58 +21,75 @@ from ui.text.common import TEXT as COMMON
 V = TypeVar("V")
 
 
+class Pending:
+    """A value whose view is not computed yet."""
+
+
+PENDING: Final = Pending()
+
+
 @dataclass(frozen=True, eq=False)
 class Steps(Generic[V]):
-    """One view per value of the slider, or the error that value meets."""
+    """One view per value of the slider, the error that value meets, or PENDING."""
 
     values: tuple[float, ...]
-    views: tuple[V | ValueError, ...]
+    views: tuple[V | ValueError | Pending, ...]
+    _frames: dict[str, tuple[dict, ...]] = field(default_factory=dict, repr=False)
+
+    @property
+    def complete(self) -> bool:
+        return not any(isinstance(v, Pending) for v in self.views)
 
     @property
     def template(self) -> V:
-        """A view that was computed (every value refused raises in `at_each`)."""
-        return next(v for v in self.views if not isinstance(v, ValueError))
+        """A view that was computed (`at_each` raises when every value is refused)."""
+        return next(v for v in self.views if not isinstance(v, (ValueError, Pending)))
 
-    def frames(self, chart: Callable[[V], dict], title: Callable[[float], str] | None = None) -> tuple[dict, ...]:
-        """`chart(view)` at each value; a refused value gets the template's chart with no rows (and
-        `title(value)` as its title, when the title names the value)."""
-        blank = _blank(chart(self.template))
-        return tuple(chart(v) if not isinstance(v, ValueError) else
-                     ({**blank, "title": {**blank["title"], "text": title(value)}} if title else blank)
-                     for v, value in zip(self.views, self.values))
+    def frames(self, name: str, title: Callable[[float], str] | None = None) -> tuple[dict, ...]:
+        """The chart in field `name` of each view; a refused or pending value gets the template's
+        chart with no rows (titled `title(value)` when given, the title naming the value). The same
+        tuple every time: the chart slider keeps its merged spec by the frames' identity."""
+        kept = self._frames.get(name)
+        if kept is None:
+            blank = _blank(getattr(self.template, name))
+            kept = tuple(getattr(v, name) if not isinstance(v, (ValueError, Pending)) else
+                         ({**blank, "title": {**blank["title"], "text": title(value)}} if title else blank)
+                         for v, value in zip(self.views, self.values, strict=True))
+            self._frames[name] = kept
+        return kept
 
-    def chart_steps(self, chart: Callable[[V], dict], blocks: Callable[[V], Sequence[Block]],
-                    title: Callable[[float], str] | None = None) -> ChartSteps:
-        """The frames of one chart and one reading per value: what most views step."""
-        return ChartSteps(self.frames(chart, title), self.readings(blocks))
-
-    def readings(self, blocks: Callable[[V], Sequence[Block]]) -> tuple[tuple[Block, ...], ...]:
-        """`blocks(view)` at each value; a refused value reads as its reason."""
-        return tuple(tuple(blocks(v)) if not isinstance(v, ValueError) else
+    def readings(self, blocks: str | Callable[[V], Sequence[Block]]) -> tuple[tuple[Block, ...], ...]:
+        """The reading of each value: the field `blocks` (a sentence, or blocks), or `blocks(view)`;
+        a refused value reads as its reason, a pending one as a moment's wait."""
+        def read(view: V) -> tuple[Block, ...]:
+            if callable(blocks):
+                return tuple(blocks(view))
+            found = getattr(view, blocks)
+            return (("p", found),) if isinstance(found, str) else tuple(found)
+        return tuple(read(v) if not isinstance(v, (ValueError, Pending)) else
+                     (("p", COMMON["step_pending"]),) if isinstance(v, Pending) else
                      (("error", COMMON["error_prefix"].format(message=message(v))),) for v in self.views)
-
-
-@dataclass(frozen=True, eq=False)
-class ChartSteps:
-    """One chart's frames and one reading per value of a chart's own slider (a refused value's
-    reading is its reason)."""
-
-    frames: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
 
 
 def at_each(compute: Callable[[Any], V], settings: Any, values: Sequence[float], field: str = "epsilon") -> Steps[V]:
     """`compute(settings)` with `field` set to each of `values`. Raises the first ValueError if every
     value is refused (the page shows it instead of a chart)."""
-    views: list[V | ValueError] = []
-    for value in values:
-        try:
-            views.append(compute(replace(settings, **{field: value})))
-        except ValueError as exc:
-            views.append(exc)
-    if all(isinstance(v, ValueError) for v in views):
-        raise views[0]  # type: ignore[misc]
-    return Steps(tuple(values), tuple(views))
+    return steps_of(tuple(values), [tried(compute, replace(settings, **{field: value})) for value in values])
+
+
+def steps_of(values: tuple[float, ...], views: Sequence[V | ValueError | Pending]) -> Steps[V]:
+    """The steps of `views`, one per value. Raises the first ValueError if no view was computed."""
+    if all(isinstance(v, (ValueError, Pending)) for v in views):
+        raise next((v for v in views if isinstance(v, ValueError)), ValueError("no view"))
+    return Steps(values, tuple(views))
+
+
+def tried(compute: Callable[[Any], V], settings: Any) -> V | ValueError:
+    """`compute(settings)`, or the ValueError it raises."""
+    try:
+        return compute(settings)
+    except ValueError as exc:
+        return exc
 
 
 def _blank(chart: dict) -> dict:

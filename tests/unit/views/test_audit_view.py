@@ -40,13 +40,13 @@ def test_broken_mechanisms_are_caught() -> None:
 
 @pytest.mark.slow
 def test_the_steps_are_the_audit_at_every_number_of_draws_from_one_run() -> None:
-    steps = mechanism.compute_steps("broken_laplace_half_scale", 7)
-    assert len(steps.frames) == len(steps.readings) == len(mechanism.DRAW_CHOICES)
-    for draws, frame, reading in zip(mechanism.DRAW_CHOICES, steps.frames, steps.readings):
+    views = mechanism.sweep(mechanism.Settings("broken_laplace_half_scale", None, 7), mechanism.DRAW_CHOICES)
+    assert len(views) == len(mechanism.DRAW_CHOICES)
+    for draws, view in zip(mechanism.DRAW_CHOICES, views, strict=True):
         alone = mechanism.compute(mechanism.Settings("broken_laplace_half_scale", draws, 7))
-        assert reading == (("p", alone.summary),) and f"With {draws:,} outputs" in alone.summary
-        assert frame["title"] == alone.chart["title"] and f"after {draws:,} draws" in frame["title"]["text"][0]
-        assert frame["datasets"]["curves"].equals(alone.chart["datasets"]["curves"])
+        assert view.summary == alone.summary and f"With {draws:,} outputs" in alone.summary
+        assert view.chart["title"] == alone.chart["title"] and f"after {draws:,} draws" in view.chart["title"]["text"][0]
+        assert view.chart["datasets"]["curves"].equals(alone.chart["datasets"]["curves"])
 
 
 def test_opendp_is_capped_at_a_hundred_thousand_draws() -> None:

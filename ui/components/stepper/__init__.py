@@ -23,11 +23,13 @@ _READING = st.components.v2.component(
 
 
 def follow(key: str, chart: str, followers: str, labels: Sequence[str], pause_ms: int,
-           on_step: Callable[[], None]) -> None:
+           on_step: Callable[[], None], partial: bool = False) -> None:
     """Mount the invisible follower of the slider in the container matching CSS selector `chart`
     (charts in containers matching `followers` take each of its steps); `on_step` runs when it
-    reports a new position (read it with `reported(key)`)."""
-    _FOLLOW(key=key, data={"chart": chart, "followers": followers, "labels": list(labels), "pause": pause_ms},
+    reports a new position (read it with `reported(key)`). A `partial` chart (frames still to
+    compute) reports its first step at once, as a click would: the page reruns with every frame."""
+    _FOLLOW(key=key, data={"chart": chart, "followers": followers, "labels": list(labels), "pause": pause_ms,
+                           "partial": partial},
             height=0, on_step_change=on_step)
 
 

@@ -8,7 +8,10 @@
 // Vega writes beside it is the frame's index, hidden by the page's CSS), as Streamlit's own sliders
 // do; its aria-valuetext says the value. They are written again whenever the chart is drawn anew.
 // Charts in containers matching `followers` have their slider hidden and take each step at once.
-// data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms}
+// A partial chart (its other frames not computed yet) sends its first step at once with now: true:
+// the server then reruns the page with every frame.
+// data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms,
+//        partial: bool}
 export default function ({ data, setStateValue }) {
   let timer = null;
   let pending = null;
@@ -70,7 +73,8 @@ export default function ({ data, setStateValue }) {
     }
     pending = step;
     clearTimeout(timer);
-    timer = setTimeout(() => flush(false), data.pause);
+    if (data.partial) flush(true);
+    else timer = setTimeout(() => flush(false), data.pause);
   };
   const elsewhere = (event) => {
     if (!(event.target.closest && event.target.closest(data.chart))) flush(true);

@@ -74,6 +74,7 @@ TEXT: dict[str, str] = {
     "upload_refused_server_full": "服务器目前保存的上传已达上限（所有人合计 {mb} MB）。请几分钟后再试，或使用内置数据集。",
     "upload_freed": "你上传的文件闲置 {minutes} 分钟后已被清除，以释放服务器内存。请重新上传该文件以继续。",
     "upload_missing": "此链接是用上传的文件生成的，而链接从不携带上传的文件：请在侧边栏上传该文件，才能看到相同的视图。在此之前，页面显示 {name}。",
+    "step_pending": "正在计算这一步，稍候即显示。",
     "error_prefix": "此输入无法使用：{message}",
     "epsilon": "隐私预算 ε（epsilon）",
     "epsilon_help": "ε 越小，噪声越大，隐私保护越强；ε 越大，噪声越小，隐私保护越弱。",

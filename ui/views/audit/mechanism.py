@@ -3,9 +3,9 @@ bound on epsilon against the promise, how the bound tightens with the number of 
 support test's share of outputs that rule the neighbour out (Mironov 2012) and whether the sampler
 is numpy's (a simulation).
 
-`compute_steps` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py)
-from one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other
-from one generator, so the curve up to 10,000 draws is the start of the curve up to 1,000,000."""
+`sweep` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py) from
+one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other from one
+generator, so the curve up to 10,000 draws is the start of the curve up to 1,000,000."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.text.audit import TEXT
-from ui.views.steps import ChartSteps
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 DEFAULT_MECHANISM = "discrete_laplace"  # numpy's Laplace fails the exact support test: not the page's first view
@@ -37,7 +36,7 @@ def draws_for(name: str, draws: int) -> int:
 @dataclass(frozen=True)
 class Settings:
     mechanism: str
-    draws: int  # per side, the largest of the curve
+    draws: int | None  # per side, the largest of the curve (None: the chart's slider sets it)
     seed: int
 
 
@@ -54,17 +53,17 @@ def _sizes(mechanism: str, draws: int) -> list[int]:
 
 def compute(s: Settings) -> View:
     """Raises ValueError for an unknown mechanism or a bad number of draws."""
-    sizes = _sizes(s.mechanism, s.draws)
+    sizes = _sizes(s.mechanism, int(s.draws or DRAW_CHOICES[-1]))
     return _view(s.mechanism, sizes, audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA))
 
 
-def compute_steps(mechanism: str, seed: int, choices: Sequence[int] = DRAW_CHOICES) -> ChartSteps:
+def sweep(s: Settings, choices: Sequence[float]) -> tuple[View, ...]:
     """The view at each of `choices` (the same as `compute` gives for it), from one audit curve up to
     the largest. Raises ValueError for an unknown mechanism."""
-    sizes = _sizes(mechanism, max(choices))
-    results = audit_curve(mechanism, sizes, make_rng(seed, f"audit-{mechanism}"), ALPHA)
-    views = [_view(mechanism, shown, results[:len(shown)]) for shown in (_sizes(mechanism, d) for d in choices)]
-    return ChartSteps(tuple(v.chart for v in views), tuple((("p", v.summary),) for v in views))
+    sizes = _sizes(s.mechanism, int(max(choices)))
+    results = audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA)
+    shown = (_sizes(s.mechanism, int(d)) for d in choices)
+    return tuple(_view(s.mechanism, sizes, results[:len(sizes)]) for sizes in shown)
 
 
 def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:

@@ -1,0 +1,1 @@
+"""The Audit page's one part: a mechanism tested from its outputs."""

@@ -31,6 +31,8 @@ _AREA = "rgba(214, 39, 40, 0.35)"
 _LEAK = "rgba(214, 39, 40, 0.25)"  # outputs whose posterior leaves the band
 _PERCENT = {"format": ".0%"}
 _DASH, _DOT = [8, 5], [2, 4]
+# Legend symbols of a dashed and a dotted line: SVG paths in Vega's unit square, stroked like a line.
+_DASH_SYMBOL, _DOT_SYMBOL = "M-1,0H-0.25M0.25,0H1", "M-1,0H-0.7M-0.35,0H-0.05M0.3,0H0.6M0.95,0H1"
 _CROSS = "M-1,-1L1,1M-1,1L1,-1"  # an "x" marker (Vega-Lite's "cross" is a plus)
 
 
@@ -528,14 +530,14 @@ def delta_curves_chart(
     tip = [{"field": "series", "title": labels.kind}, _q("epsilon", labels.x, format=".3~g"),
            _q("delta", labels.delta, format=".3~g")]
     dash = {"field": "series", "scale": {"domain": list(lines), "range": [[1, 0], _DASH]}, "legend": None}
+    symbols = {labels.delta_one: _DASH_SYMBOL, labels.target: _DOT_SYMBOL, **{c[0]: c[2] for c in checks}}
     layers = [
         _layer("curves", "curves", _line(), x=x, y=y, color=color, strokeDash=dash, tooltip=tip),
         _layer("marks", "marks", {"type": "point", "filled": False, "size": 120, "strokeWidth": 2}, x=x, y=y,
                color=color,
                # one legend whose symbols match the marks: a stroke for each line and rule, each check's marker
                shape={"field": "series", "type": "nominal", "sort": list(names), "title": " ",
-                      "scale": {"domain": list(names),
-                                "range": [next((c[2] for c in checks if c[0] == n), "stroke") for n in names]}},
+                      "scale": {"domain": list(names), "range": [symbols.get(n, "stroke") for n in names]}},
                tooltip=tip),
         _layer("span", "span", {"type": "rule", "opacity": 0}, x=x),  # the whole range of ε, also where δ = 0
         _layer("read", "read", {"type": "rule", "strokeWidth": 2}, x=x, color=color),

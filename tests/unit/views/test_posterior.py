@@ -123,8 +123,9 @@ def test_the_legends_draw_each_entry_as_its_mark_is_drawn() -> None:
     curves = loss.compute_delta(loss.DeltaSettings(gauss, post.privacy_loss_distribution(gauss), 1.0)).curves_chart
     shape = next(layer for layer in curves["layer"] if layer["name"] == "marks")["encoding"]["shape"]
     symbols = dict(zip(shape["scale"]["domain"], shape["scale"]["range"], strict=True))
-    lines = [name for name in symbols if name.startswith(("δ(ε)", "δ₁(ε)"))]
-    assert len(lines) == 2 and {symbols[name] for name in lines} == {"stroke"}
+    solid, dashed = (next(n for n in symbols if n.startswith(start)) for start in ("δ(ε)", "δ₁(ε)"))
+    assert symbols[solid] == "stroke" and symbols[dashed].count("M") == 2  # a dashed line's symbol is dashed
+    assert symbols["the mechanism's δ"].count("M") > 2  # and a dotted one's dotted
     assert symbols["closed form"] == "circle"  # a check's own marker
     assert curves["layer"][0]["encoding"]["y"]["axis"]["labelExpr"]  # 10⁻⁶ on the δ axis, never "1e-6"
 

@@ -16,15 +16,17 @@ from dpcore.limits import DEFAULT_SEED, MAX_UPLOAD_MB, SEED_MAX
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import slides
+from ui.components.toolbar_words import translate
 from ui.datasets import UPLOAD, Dataset, dataset_picker
 from ui.feedback import show_error  # pages and controls import it from here too
+from ui.i18n import current
 from ui.language import install, language_switch
 from ui.memo import session_memo
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
 from ui.safe import md_escape
 from ui.state import guard_address
-from ui.text.common import TEXT
+from ui.text.common import EN, TEXT
 from ui.views.animation import AnimationView
 
 # Our own constant CSS (never user text): Streamlit's 6rem top padding and 2.75rem page titles
@@ -58,6 +60,7 @@ _STYLE = (
     "[data-testid=stElementToolbarButton]:has(:is([aria-label='Show data'],[aria-label='Copy Vega-Lite spec']))"
     "{display:none}</style>"
 )
+TOOLBAR_WORDS = ("toolbar_fullscreen", "toolbar_close_fullscreen", "toolbar_png", "toolbar_csv", "toolbar_search")
 # Streamlit 1.67 has no translation of a file uploader's words: they are written over in the page's
 # language (the original text is sized to nothing and ours is drawn after it)
 _DROPZONE = "[data-testid=stFileUploaderDropzone]"
@@ -102,6 +105,8 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
                        initial_sidebar_state="collapsed" if present else "auto")
     st.html(_STYLE + _uploader_style())
     language_switch()
+    if current() != "en":  # Streamlit's own words on the charts' toolbars, in the page's language
+        translate({EN[key]: TEXT[key] for key in TOOLBAR_WORDS})
     guard_address()  # before any widget binds: a bad value in the address must not reach one
     sidebar_menu()
     dataset = dataset_picker()

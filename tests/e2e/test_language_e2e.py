@@ -68,8 +68,8 @@ def test_chinese_on_every_page_and_tab(page: Page, base_url: str) -> None:
 
 def test_streamlit_s_own_words_are_chinese_or_gone(page: Page, base_url: str) -> None:
     """Streamlit 1.67 has no translation: the page's stylesheet writes our words over its uploader's
-    "Upload" and "200MB per file", and a chart's toolbar keeps only its icons a teacher uses, the PNG
-    download and fullscreen (issue 31)."""
+    "Upload" and "200MB per file"; a chart's toolbar keeps only its icons a teacher uses, the PNG
+    download and fullscreen, named and explained on hover in Chinese (issue 31)."""
     open_app(page, f"{base_url}/Histogram_and_neighbour?lang=zh&data=upload")
     zone = page.get_by_test_id("stFileUploaderDropzone")
     expect(zone).to_be_visible()
@@ -86,6 +86,12 @@ def test_streamlit_s_own_words_are_chinese_or_gone(page: Page, base_url: str) ->
     figure = page.get_by_test_id("stVegaLiteChart").first
     figure.hover()
     toolbar = page.get_by_test_id("stBaseButton-elementToolbar")
-    expect(toolbar.and_(page.locator("[aria-label='Download as PNG']")).first).to_be_visible()
-    for gone in ("Show data", "Copy Vega-Lite spec"):
-        expect(toolbar.and_(page.locator(f"[aria-label='{gone}']")).first).to_be_hidden()
+    with language("zh"):
+        png, fullscreen = TEXT["toolbar_png"], TEXT["toolbar_fullscreen"]
+    download = toolbar.and_(page.locator(f"[aria-label^='{png}']")).first
+    expect(download).to_be_visible()
+    expect(toolbar.and_(page.locator(f"[aria-label^='{fullscreen}']")).first).to_be_visible()
+    for gone in ("Show data", "Copy Vega-Lite spec", "Download as PNG", "Fullscreen"):
+        expect(toolbar.and_(page.locator(f"[aria-label^='{gone}']")).first).to_be_hidden()
+    download.hover()  # its tooltip (after a second) says it in Chinese too
+    expect(page.get_by_test_id("stTooltipContent")).to_have_text(png)

@@ -58,6 +58,11 @@ EN: dict[str, str] = {
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",
     # Streamlit's own words on a file uploader, written over by the page's stylesheet (ui/page.py)
+    "toolbar_fullscreen": "Fullscreen",
+    "toolbar_close_fullscreen": "Close fullscreen",
+    "toolbar_png": "Download as PNG",
+    "toolbar_csv": "Download as CSV",
+    "toolbar_search": "Search",
     "uploader_button": "Upload",
     "uploader_limit": "Up to {mb} MB per file",
     "uploader_drop": "Drop the file here",

@@ -198,3 +198,72 @@ def test_session_records_are_named_not_positional() -> None:
     modules = sorted([*(ROOT / "ui").rglob("*.py"), *(ROOT / "pages").glob("*.py")])
     found = sorted({f for module in modules for f in _positional_records(module)})
     assert not found, "\n".join(found)
+
+
+TABS = ROOT / "ui" / "tabs"
+
+
+def _tab_modules() -> list[Path]:
+    return sorted(p for p in TABS.rglob("*.py") if p.name != "__init__.py")
+
+
+def test_a_tab_imports_no_other_tab() -> None:
+    """A tab is one module (issue 31): it may share widgets with its page's `common` module, never
+    import another tab; and outside ui/tabs only the pages and the server's warm-up import tabs."""
+    names = _module_names()
+    found = []
+    for name, path in names.items():
+        tabs = {m for m in _project_imports(path, names) if m.startswith("ui.tabs.") and m.count(".") > 2}
+        if name.startswith("ui.tabs."):
+            page = name.split(".")[2]
+            found += [f"{name} imports {m}" for m in tabs if m != f"ui.tabs.{page}.common"]
+        elif name != "ui.serve":
+            found += [f"{name} imports {m}" for m in tabs]
+    assert not found, "\n".join(sorted(found))
+
+
+def test_a_page_lists_its_tabs() -> None:
+    """A page tells its story and lists its tabs: no view, chart or dpcore of its own, no controls."""
+    names = _module_names()
+    found = [f"{page.name} imports {m}" for page in sorted((ROOT / "pages").glob("*.py"))
+             for m in _project_imports(page, names) if m.startswith(("ui.views", "ui.charts", "ui.controls", "dpcore"))]
+    assert not found, "\n".join(found)
+    assert not (ROOT / "ui" / "controls").exists(), "control groups live in their tab's module (ui/tabs)"
+
+
+def _session_keys(module: Path) -> tuple[set[str], set[str]]:
+    """The constant keys `module` writes into st.session_state and those it reads (a key named by a
+    module-level string constant counts as its value)."""
+    tree = _tree(module)
+    constants = {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                 for t in node.targets if isinstance(t, ast.Name)}
+
+    def key(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        return constants.get(node.id) if isinstance(node, ast.Name) else None
+
+    written, read = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _is_session_state(node.value) and (k := key(node.slice)):
+            (written if isinstance(node.ctx, ast.Store) else read).add(k)
+        elif _reads_session_state(node) and isinstance(node, ast.Call) and node.args and (k := key(node.args[0])):
+            read.add(k)
+    return written, read
+
+
+def test_no_tab_hands_a_value_to_another_through_the_session() -> None:
+    """Tabs do not talk through st.session_state (the Attacks' averaging count once reached the
+    defence tab that way, issue 31): a key one tab writes, no other tab reads."""
+    keys = {module: _session_keys(module) for module in _tab_modules()}
+    found = [f"{_relative(a)} writes {k!r}, {_relative(b)} reads it" for a, (written, _) in keys.items()
+             for b, (_, read) in keys.items() if a != b for k in sorted(written & read)]
+    assert not found, "\n".join(found)
+
+
+def test_the_session_scan_sees_writes_and_reads(tmp_path: Path) -> None:
+    module = tmp_path / "tab.py"
+    module.write_text('KEPT = "_kept"\nst.session_state[KEPT] = 1\nx = st.session_state.get("other")\n'
+                      'y = st.session_state["third"]\n', encoding="utf-8")
+    assert _session_keys(module) == ({"_kept"}, {"other", "third"})

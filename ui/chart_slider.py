@@ -127,7 +127,7 @@ class ChartSlider:
         return f".st-key-{self.key}_chart"
 
     def chart(self, steps: Steps, name: str, label: str, follower: str | None = None,
-              title: Callable[[float], str] | None = None) -> dict:
+              title: Callable[[float], str | list[str]] | None = None) -> dict:
         """Draw one chart holding the frames of field `name` of `steps` (see `Steps.frames`; `title`
         names a value with no frame), on the frame of the current value, with the slider named
         `label` above it. A `follower` chart (a name) has no slider of its own: it takes every step
@@ -140,14 +140,15 @@ class ChartSlider:
         return spec
 
     def chart_pair(self, steps: Steps, first: str, second: str, label: str, follower: str,
-                   gap: Literal["small", "large"] = "small") -> None:
+                   gap: Literal["small", "large"] = "small",
+                   title: Callable[[float], str | list[str]] | None = None) -> None:
         """The charts of fields `first` and `second` side by side and level: the slider above the
         first, the second (`follower`) taking its every step. On a phone they stack."""
         left, right = st.columns(2, gap=gap, vertical_alignment="bottom")
         with left:
-            self.chart(steps, first, label)
+            self.chart(steps, first, label, title=title)
         with right:
-            self.chart(steps, second, label, follower=follower)
+            self.chart(steps, second, label, follower=follower, title=title)
 
     def reading(self, steps: Steps, blocks: str | Callable[[Any], Sequence[Block]], name: str = "") -> None:
         """The sentences of each option (`Steps.readings(blocks)`) that follow the slider; a `name`

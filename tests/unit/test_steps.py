@@ -64,7 +64,9 @@ def test_every_value_refused_raises_the_first_reason() -> None:
 def test_a_pending_value_waits_with_an_empty_frame() -> None:
     steps = steps_of((0.5, 1.0), [PENDING, compute(Settings(1.0))])
     assert not steps.complete
-    assert steps.frames("chart")[0]["datasets"]["curves"].num_rows == 0
+    pending = steps.frames("chart")[0]
+    assert pending["datasets"]["curves"].num_rows == 0
+    assert pending["title"]["text"] == "Computing this step: it appears in a moment."  # not the template's value
     assert steps.readings("summary")[0] == (("p", "Computing this step: it appears in a moment."),)
     with pytest.raises(ValueError):
         steps_of((0.5,), [PENDING])  # nothing computed: nothing to draw

@@ -45,16 +45,20 @@ class Steps(Generic[V]):
         """A view that was computed (`at_each` raises when every value is refused)."""
         return next(v for v in self.views if not isinstance(v, (ValueError, Pending)))
 
-    def frames(self, name: str, title: Callable[[float], str] | None = None) -> tuple[dict, ...]:
+    def frames(self, name: str, title: Callable[[float], str | list[str]] | None = None) -> tuple[dict, ...]:
         """The chart in field `name` of each view; a refused or pending value gets the template's
-        chart with no rows (titled `title(value)` when given, the title naming the value). The same
-        tuple every time: the chart slider keeps its merged spec by the frames' identity."""
+        chart with no rows, titled `title(value)` for a refused one (when given: the title names the
+        value) and the wait for a pending one. The same tuple every time: the chart slider keeps its
+        merged spec by the frames' identity."""
         kept = self._frames.get(name)
         if kept is None:
             blank = _blank(getattr(self.template, name))
-            kept = tuple(getattr(v, name) if not isinstance(v, (ValueError, Pending)) else
-                         ({**blank, "title": {**blank["title"], "text": title(value)}} if title else blank)
-                         for v, value in zip(self.views, self.values, strict=True))
+
+            def empty(text: str | list[str]) -> dict:
+                return {**blank, "title": {**blank["title"], "text": text}}
+            kept = tuple(empty(COMMON["step_pending"]) if isinstance(v, Pending) else
+                         (empty(title(value)) if title else blank) if isinstance(v, ValueError) else
+                         getattr(v, name) for v, value in zip(self.views, self.values, strict=True))
             self._frames[name] = kept
         return kept
 

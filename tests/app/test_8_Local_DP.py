@@ -12,8 +12,8 @@ import pytest
 from dpcore.limits import EPSILON_GRID
 from tests.app.conftest import assert_clean, chart_titled, live_links, page_text, reading, run_page, step
 from ui import memo
-from ui.tabs.local_dp import oracles as oracles_tab
 from ui.i18n import language
+from ui.tabs.local_dp import oracles as oracles_tab
 from ui.text.local_dp import TEXT
 from ui.views.local_dp import oracles
 
@@ -56,8 +56,17 @@ def test_new_settings_simulate_the_current_epsilon_first_and_every_epsilon_when_
     the sweep over every ε follows the first step of the chart's slider, once for every session."""
     computed: list[tuple[str, float | None]] = []
     compute, sweep = oracles.compute, oracles.sweep
-    monkeypatch.setattr(oracles, "compute", lambda s: computed.append(("one", s.epsilon)) or compute(s))
-    monkeypatch.setattr(oracles, "sweep", lambda s, e: computed.append(("all", s.epsilon)) or sweep(s, e))
+
+    def one(s: oracles.Settings) -> oracles.View:
+        computed.append(("one", s.epsilon))
+        return compute(s)
+
+    def every(s: oracles.Settings, epsilons: tuple[float, ...]) -> tuple[oracles.View, ...]:
+        computed.append(("all", s.epsilon))
+        return sweep(s, epsilons)
+
+    monkeypatch.setattr(oracles, "compute", one)
+    monkeypatch.setattr(oracles, "sweep", every)
     monkeypatch.setattr(memo, "_SHARED", OrderedDict())
     at = run_page(PAGE, {**SMALL, "seed": "5", "ldp_eps": "2"})
     assert_clean(at)

@@ -74,8 +74,9 @@ def _warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.controls import attacks, local_dp
+    from ui.controls import attacks
     from ui.tabs.audit import mechanism as audit
+    from ui.tabs.local_dp import oracles as local_dp
 
     audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
     local_dp.warm(DEFAULT_SEED)  # Local DP's default oracles at every ε (~0.3 s a language)

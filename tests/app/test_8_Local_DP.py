@@ -12,9 +12,10 @@ import pytest
 from dpcore.limits import EPSILON_GRID
 from tests.app.conftest import assert_clean, chart_titled, live_links, page_text, reading, run_page, step
 from ui import memo
-from ui.controls import local_dp
 from ui.i18n import language
+from ui.tabs.local_dp import oracles as oracles_tab
 from ui.text.local_dp import TEXT
+from ui.views.local_dp import oracles
 
 PAGE = "pages/8_Local_DP.py"
 SMALL = {"data": "penguins", "ldp_col": "species", "ldp_users": "1000", "ldp_repeats": "10"}
@@ -42,12 +43,40 @@ def test_oracles_tab_shows_every_oracle() -> None:
 
 def test_the_server_computes_the_oracles_a_first_visit_opens_on(monkeypatch) -> None:
     monkeypatch.setattr(memo, "_SHARED", OrderedDict())  # nothing kept from another test
-    local_dp.warm(42)  # what the server does at its start (ui/serve.py)
+    oracles_tab.warm(42)  # what the server does at its start (ui/serve.py)
     warmed = list(memo._SHARED)
     assert len(warmed) == 2  # once in each language
     at = run_page(PAGE)  # the default dataset, column, users and runs
     assert_clean(at)
     assert sorted(memo._SHARED, key=str) == sorted(warmed, key=str)  # the page found its view: nothing new kept
+
+
+def test_new_settings_simulate_the_current_epsilon_first_and_every_epsilon_when_the_slider_moves(monkeypatch) -> None:
+    """A class with one seed each: each session's first view simulates its ε alone (one ε's work),
+    the sweep over every ε follows the first step of the chart's slider, once for every session."""
+    computed: list[tuple[str, float | None]] = []
+    compute, sweep = oracles.compute, oracles.sweep
+
+    def one(s: oracles.Settings) -> oracles.View:
+        computed.append(("one", s.epsilon))
+        return compute(s)
+
+    def every(s: oracles.Settings, epsilons: tuple[float, ...]) -> tuple[oracles.View, ...]:
+        computed.append(("all", s.epsilon))
+        return sweep(s, epsilons)
+
+    monkeypatch.setattr(oracles, "compute", one)
+    monkeypatch.setattr(oracles, "sweep", every)
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())
+    at = run_page(PAGE, {**SMALL, "seed": "5", "ldp_eps": "2"})
+    assert_clean(at)
+    assert computed == [("one", 2.0)]
+    assert "ε = 2)" in reading(at, "ldp_eps")
+    step(at, "ldp_eps", 0.5)
+    assert_clean(at)
+    assert computed[1:] == [("all", None)] and "ε = 0.5)" in reading(at, "ldp_eps")
+    classmate = run_page(PAGE, {**SMALL, "seed": "5", "ldp_eps": "2"})  # the same settings: shared
+    assert "ε = 2)" in reading(classmate, "ldp_eps") and computed[2:] == []
 
 
 def test_choose_tab_names_the_best_oracle() -> None:

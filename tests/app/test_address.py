@@ -63,7 +63,7 @@ def test_an_unknown_choice_is_reset_with_a_notice() -> None:
 
 
 @pytest.mark.parametrize("page, key, good", [
-    ("pages/8_Local_DP.py", "ldp_n", "1,000"),  # ui.controls.local_dp: users, on the shuffle tab
+    ("pages/8_Local_DP.py", "ldp_n", "1,000"),  # ui.tabs.local_dp.common: users, on the shuffle tab
     ("pages/3_Attacker_posterior.py", "post_read", "2"),  # where δ is read, as a multiple of ε
     ("pages/1_Attacks.py", "att_rec_m", "60"),  # the reconstruction's number of subset counts
 ])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -17,12 +19,13 @@ from ui.charts.curves import AxisLabels, bars
 from ui.i18n import language
 from ui.views.local_dp import central, choose, oracles, poisoning, postprocessing, shuffle
 from ui.views.local_dp.population import DataSettings, population, scaled_counts
+from ui.views.steps import at_each
 
 SPECIES = pd.Series(["Adelie"] * 152 + ["Chinstrap"] * 68 + ["Gentoo"] * 124, name="species")
 
 
 def _data(users: int = 10_000, values: pd.Series = SPECIES, categories: tuple[str, ...] | None = None) -> DataSettings:
-    return DataSettings(str(values.name), values, None, categories, users)
+    return DataSettings(str(values.name), values, None, categories, users, ("test", None))
 
 
 def _layout(spec: dict) -> dict:
@@ -45,7 +48,7 @@ def test_simulated_users_keep_the_column_shares() -> None:
 
 def test_the_data_own_people_and_weights() -> None:
     frame = pd.DataFrame({"age": ["20-30", "30-40"], "patients": [3, 5]})
-    people = population(DataSettings("age", frame["age"], frame["patients"], ("20-30", "30-40"), 0))
+    people = population(DataSettings("age", frame["age"], frame["patients"], ("20-30", "30-40"), 0, ("t", "patients")))
     assert people.n == 8 and list(people.shares) == [3 / 8, 5 / 8]
     assert "The 8 people of the column *age*" in people.note and "declared (public) list" in people.note
 
@@ -87,18 +90,54 @@ def test_every_oracle_in_the_table_with_variances_that_agree() -> None:
 
 @pytest.mark.slow
 def test_every_epsilon_of_the_slider_from_the_same_runs() -> None:
-    steps = oracles.compute_steps(oracles.Settings(_data(3_000), 1.0, 30, 7), EPSILON_GRID)
-    assert steps.population.startswith("**Simulation**: 3,000 users")
-    assert len(steps.steps.frames) == len(steps.steps.readings) == len(EPSILON_GRID)
-    structure = {k: v for k, v in steps.steps.frames[0].items() if k not in ("datasets", "title")}
-    for eps, frame, reading in zip(EPSILON_GRID, steps.steps.frames, steps.steps.readings, strict=True):
+    views = oracles.sweep(oracles.Settings(_data(3_000), None, 30, 7), EPSILON_GRID)
+    assert all(v.population.startswith("**Simulation**: 3,000 users") for v in views)
+    assert len(views) == len(EPSILON_GRID)
+    structure = {k: v for k, v in views[0].chart.items() if k not in ("datasets", "title")}
+    for eps, view in zip(EPSILON_GRID, views, strict=True):
+        frame, reading = view.chart, view.reading
         assert {k: v for k, v in frame.items() if k not in ("datasets", "title")} == structure  # only data moves
         assert f"ε = {fmt.number(eps)})" in frame["title"]["text"][-1] and f"ε = {fmt.number(eps)})" in reading[1][1]
     at = {eps: i for i, eps in enumerate(EPSILON_GRID)}
     for eps in (0.1, 1.0, 5.0):  # measured against exact, as the runs at one epsilon
-        for cells in steps.steps.readings[at[eps]][0][1][1:]:
+        for cells in views[at[eps]].reading[0][1][1:]:
             exact, measured = float(cells[3].replace(",", "")), float(cells[4].replace(",", ""))
             assert measured == pytest.approx(exact, rel=0.7), (eps, cells)
+
+
+@pytest.mark.parametrize("view", [oracles, postprocessing])
+def test_one_epsilon_simulates_one_epsilon(view, monkeypatch) -> None:
+    """Settings not seen yet get the slider's current ε only (ui/chart_slider.py): `compute` runs the
+    oracles at that ε alone, never a sweep over the slider's every ε; `sweep` runs them once at all."""
+    asked: list[tuple[float, ...]] = []
+    real = view.sweep_estimates
+
+    def counted(values: np.ndarray, d: int, epsilons: tuple[float, ...], *rest: object) -> np.ndarray:
+        asked.append(tuple(epsilons))
+        return real(values, d, epsilons, *rest)
+
+    monkeypatch.setattr(view, "sweep_estimates", counted)
+    settings = (oracles.Settings(_data(1_000), 2.0, 10, 7) if view is oracles else
+                postprocessing.Settings(_data(1_000), 2.0, "olh", 10, 7))
+    shown = view.compute(settings)
+    assert asked and set(asked) == {(2.0,)}
+    asked.clear()
+    views = view.sweep(settings, (0.5, 2.0))
+    assert asked and set(asked) == {(0.5, 2.0)} and len(views) == 2
+    assert views[1].population == shown.population and views[1].chart.keys() == shown.chart.keys()
+
+
+def test_settings_name_the_users_by_their_ident_not_their_values() -> None:
+    """The chart slider keeps a view under its settings: the users compare by the dataset's ident
+    and the weight column (a frame is neither hashed nor compared at each rerun)."""
+    copy = SPECIES.copy()
+    same = oracles.Settings(_data(1_000), None, 10, 7), oracles.Settings(_data(1_000, copy), None, 10, 7)
+    assert same[0] == same[1] and hash(same[0]) == hash(same[1])
+    other = DataSettings("species", SPECIES, None, None, 1_000, ("upload-abc", None))
+    assert oracles.Settings(other, None, 10, 7) != same[0]
+    assert replace(_data(1_000), users=100) != _data(1_000)
+    with pytest.raises(DPError):
+        oracles.compute(same[0])  # no ε: the slider sets it
 
 
 # ------------------------------------------------------------------ tab 2
@@ -140,8 +179,9 @@ def test_projection_lowers_the_error() -> None:
 
 
 def test_post_processing_at_every_epsilon_of_the_slider() -> None:
-    steps = postprocessing.compute_steps(postprocessing.Settings(_data(2_000), 0.5, "olh", 10, 3), EPSILON_GRID)
-    assert len(steps.chart) == len(steps.errors) == len(steps.readings) == len(EPSILON_GRID)
+    views = postprocessing.sweep(postprocessing.Settings(_data(2_000), None, "olh", 10, 3), EPSILON_GRID)
+    assert len(views) == len(EPSILON_GRID)
+    steps = SimpleNamespace(chart=[v.chart for v in views], errors=[v.errors for v in views])
     for charts in (steps.chart, steps.errors):
         structure = {k: v for k, v in charts[0].items() if k not in ("datasets", "title")}
         assert all({k: v for k, v in c.items() if k not in ("datasets", "title")} == structure for c in charts)
@@ -196,12 +236,13 @@ def test_poisoning_moves_the_target_up() -> None:
 
 
 def test_the_theory_tabs_hold_every_epsilon() -> None:
-    chosen = choose.compute_steps(choose.Settings(1.0, 16, 10_000), (0.5, 1.0, 4.0))
-    assert len(chosen.by_epsilon) == len(chosen.by_domain) == len(chosen.readings) == 3
-    assert chosen.readings[2] == (("p", choose.compute(choose.Settings(4.0, 16, 10_000)).summary),)
-    assert chosen.by_domain[0]["title"]["text"][0] == "Error against d at ε = 0.5"
-    far = central.compute_steps(central.Settings(1.0, 16, 10_000, 0.01), (0.5, 2.0))
-    assert far.readings[1][0] == ("table", central.compute(central.Settings(2.0, 16, 10_000, 0.01)).table)
+    chosen = at_each(choose.compute, choose.Settings(None, 16, 10_000), (0.5, 1.0, 4.0))
+    assert len(chosen.frames("by_epsilon")) == len(chosen.frames("by_domain")) == len(chosen.readings("summary")) == 3
+    assert chosen.readings("summary")[2] == (("p", choose.compute(choose.Settings(4.0, 16, 10_000)).summary),)
+    assert chosen.frames("by_domain")[0]["title"]["text"][0] == "Error against d at ε = 0.5"
+    far = at_each(central.compute, central.Settings(None, 16, 10_000, 0.01), (0.5, 2.0))
+    assert far.readings(lambda v: (("table", v.table),))[1][0] == (
+        "table", central.compute(central.Settings(2.0, 16, 10_000, 0.01)).table)
 
 
 # ------------------------------------------------------------------ 中文

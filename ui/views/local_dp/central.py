@@ -1,12 +1,11 @@
 """Tab 5: central against local on the same question. The typical error of one share for the
 histogram page's Laplace release and for the best local oracle, against the number of people;
-the gap grows like sqrt(n); and how many people each model needs for ±a at 95%. `compute_steps`
-gives it at every epsilon of the chart's own slider (ui/chart_slider.py)."""
+the gap grows like sqrt(n); and how many people each model needs for ±a at 95%. The chart's own
+slider (ui/chart_slider.py) steps through `compute` at every epsilon."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,7 +23,6 @@ from ui.reading import Rows
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.choose import points
 from ui.views.local_dp.oracles import oracle_name
-from ui.views.steps import ChartSteps, at_each
 
 USERS = np.unique(np.round(np.geomspace(10, 10**7, 60)).astype(np.int64))
 ACCURACY_CHOICES: tuple[float, ...] = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05)
@@ -33,7 +31,7 @@ CONFIDENCE = 0.95
 
 @dataclass(frozen=True)
 class Settings:
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     d: int
     n: int
     accuracy: float  # a share: 0.01 is ±1 percentage point
@@ -78,9 +76,3 @@ def compute(s: Settings) -> View:
         times=fmt.number(need_local / need_central), pp=pp,
     )
     return View(chart, table, summary)
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
-    """The chart, the table and the summary at every epsilon. Raises the ValueError if every epsilon
-    is refused."""
-    return at_each(compute, s, epsilons).chart_steps(lambda v: v.chart, lambda v: (("table", v.table), ("p", v.summary)))

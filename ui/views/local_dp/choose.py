@@ -1,13 +1,12 @@
 """Tab 2: which oracle to choose. The mean squared error of one share (Table 2's variance: the
 estimates are unbiased) against epsilon and against the domain size d, every oracle on one chart,
 the best one for the chosen (epsilon, d) drawn thick, and the survey's rule of thumb as a line:
-GRR below d = 3 e^eps + 2, OUE or OLH above. `compute_steps` gives it at every epsilon of the chart's
-own slider (ui/chart_slider.py)."""
+GRR below d = 3 e^eps + 2, OUE or OLH above. The chart's own slider
+(ui/chart_slider.py) steps through `compute` at every epsilon."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,10 +17,8 @@ from dpcore.validation import check_count, check_epsilon
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
-from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name
-from ui.views.steps import at_each
 
 EPSILONS = np.geomspace(0.1, 10, 60)
 DOMAINS = np.unique(np.round(np.geomspace(2, MAX_LDP_DOMAIN, 60)).astype(int))
@@ -34,7 +31,7 @@ def crossover_domain(epsilon: float) -> float:
 
 @dataclass(frozen=True)
 class Settings:
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     d: int
     n: int
 
@@ -94,19 +91,3 @@ def compute(s: Settings) -> View:
             percent=fmt.percent(math.sqrt(theoretical_variance(runner_up, eps, d, n) / best_mse) - 1),
         )
     return View(by_epsilon, by_domain, summary)
-
-
-@dataclass(frozen=True, eq=False)
-class ChooseSteps:
-    """Both charts and the summary at each epsilon of the slider."""
-
-    by_epsilon: tuple[dict, ...]
-    by_domain: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChooseSteps:
-    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
-    steps = at_each(compute, s, epsilons)
-    return ChooseSteps(steps.frames(lambda v: v.by_epsilon), steps.frames(lambda v: v.by_domain),
-                       steps.readings(lambda v: (("p", v.summary),)))

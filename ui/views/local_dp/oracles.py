@@ -1,7 +1,9 @@
 """Tab 1: every frequency oracle of the survey on the same users: its estimate of each category's
 share, the bits a user sends, the variance Table 2 predicts and the variance measured over repeated
-runs, side by side. `compute_steps` gives it at every epsilon of the chart's own slider: each run
-draws every user's randomness once and reports at every epsilon (`dpcore.ldp.sweep`)."""
+runs, side by side. `compute` simulates one epsilon; `sweep` gives it at every epsilon of the chart's
+own slider from the same runs: each run draws every user's randomness once and reports at every
+epsilon (`dpcore.ldp.sweep`). The frame `compute` gives is a draw of the same law as the sweep's at
+that epsilon, not the same draw (the sweep shares each user's randomness across every epsilon)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ import numpy as np
 from dpcore.ldp.oracles import ORACLES, best_oracle, exact_variance, report_bits, theoretical_variance
 from dpcore.ldp.sweep import sweep_estimates
 from dpcore.rng import make_rng
+from dpcore.validation import check_epsilon
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
 from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.population import DataSettings, Population, population
-from ui.views.steps import ChartSteps, Steps
 
 REPEAT_CHOICES: tuple[int, ...] = (10, 20, 50, 100, 200)
 REPORT_BUDGET = 400_000  # user reports per oracle behind the measured variance (30 sessions must share 2 cores)
@@ -38,23 +40,16 @@ def oracle_name(oracle: str) -> str:
 @dataclass(frozen=True)
 class Settings:
     data: DataSettings
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     repeats: int
     seed: int
 
 
 @dataclass(frozen=True)
 class View:
+    population: str  # who the users are (the same at every epsilon)
     chart: dict
     reading: tuple[Block, ...]  # the table (one row per oracle), then the summary
-
-
-@dataclass(frozen=True, eq=False)
-class OracleSteps:
-    """The tab at every epsilon of its chart's own slider, and who the users are (the same at each)."""
-
-    population: str
-    steps: ChartSteps
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,17 +94,17 @@ def view_at(sim: Simulation, i: int) -> View:
         tuple(charts.ORACLE_COLORS[o] for o in ORACLES), TEXT["truth"], labels)
     summary = TEXT["oracles_summary"].format(repeats=sim.runs, n=f"{n:,}", d=d, eps=fmt.number(eps),
                                              best=oracle_name(best_oracle(eps, d)))
-    return View(chart, (("table", (header, *rows)), ("p", summary)))
+    return View(people.note, chart, (("table", (header, *rows)), ("p", summary)))
 
 
 def compute(s: Settings) -> View:
-    """The tab at `s.epsilon`. Raises ValueError for a column or an epsilon no oracle can use."""
-    return view_at(simulate(s, (s.epsilon,)), 0)
+    """The tab at `s.epsilon`, from runs at that epsilon alone. Raises ValueError for a column or an
+    epsilon no oracle can use."""
+    return view_at(simulate(s, (check_epsilon(s.epsilon),)), 0)
 
 
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> OracleSteps:
+def sweep(s: Settings, epsilons: Sequence[float]) -> tuple[View, ...]:
     """The tab at every epsilon, every frame from the same runs (`simulate`). Raises ValueError for a
     column no oracle can use (every epsilon of the slider is one they can)."""
     sim = simulate(s, epsilons)
-    views = Steps(tuple(epsilons), tuple(view_at(sim, i) for i in range(len(epsilons))))
-    return OracleSteps(sim.people.note, views.chart_steps(lambda v: v.chart, lambda v: v.reading))
+    return tuple(view_at(sim, i) for i in range(len(epsilons)))

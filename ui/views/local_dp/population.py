@@ -7,7 +7,7 @@ real deployment would see, and the page says it is a simulation."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -24,13 +24,17 @@ USER_CHOICES: tuple[int, ...] = (0, 1_000, 10_000, 100_000, MAX_LDP_USERS)  # 0:
 @dataclass(frozen=True)
 class DataSettings:
     """A column, the people each row stands for (None: one each), the public categories if the
-    dataset declares them, and how many users to simulate (0: the data's own people)."""
+    dataset declares them, and how many users to simulate (0: the data's own people). Settings that
+    hold it are memo keys: the data compares by `ident` (the dataset's ident, which changes with its
+    content, and the weight column's name; the categories follow from the dataset and the column),
+    never by its values."""
 
     column: str
-    values: pd.Series
-    weights: pd.Series | None
-    categories: tuple[str, ...] | None
+    values: pd.Series = field(compare=False)
+    weights: pd.Series | None = field(compare=False)
+    categories: tuple[str, ...] | None = field(compare=False)
     users: int
+    ident: tuple[str, str | None]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Tab 3: post-processing. An oracle's unbiased estimates can be negative and need not add up to
 100%; clipping, normalising, Norm-Sub and the projection onto the simplex repair that for free (it
 is post-processing: no privacy spent) and usually lower the error, at the price of a small bias.
-`compute_steps` gives it at every epsilon of the chart's own slider."""
+`compute` simulates one epsilon; `sweep` gives it at every epsilon of the chart's own slider from the
+same runs (each run reports at every epsilon, `dpcore.ldp.sweep`)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ import numpy as np
 from dpcore.ldp.postprocess import POSTPROCESSORS, mse, postprocess
 from dpcore.ldp.sweep import sweep_estimates
 from dpcore.rng import make_rng
+from dpcore.validation import check_epsilon
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
-from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name, runs_for
 from ui.views.local_dp.population import DataSettings, Population, population
@@ -27,7 +28,7 @@ METHOD_COLORS = ("#7f7f7f", "#c49c94", "#aec7e8", "#1f77b4", "#08306b")  # none 
 @dataclass(frozen=True)
 class Settings:
     data: DataSettings
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     oracle: str
     repeats: int
     seed: int
@@ -35,19 +36,10 @@ class Settings:
 
 @dataclass(frozen=True)
 class View:
+    population: str  # who the users are (the same at every epsilon)
     chart: dict  # one run: truth, raw, projected
     errors: dict  # MSE of each method over the runs
     summary: str
-
-
-@dataclass(frozen=True, eq=False)
-class PostSteps:
-    """Both charts and the summary at each epsilon of the slider, and who the users are."""
-
-    population: str
-    chart: tuple[dict, ...]
-    errors: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
 
 
 def _view(people: Population, oracle: str, epsilon: float, runs: np.ndarray) -> View:
@@ -74,22 +66,28 @@ def _view(people: Population, oracle: str, epsilon: float, runs: np.ndarray) -> 
         oracle=oracle_name(oracle), negative=int((raw < 0).sum()), d=people.d, total=fmt.percent(float(raw.sum())),
         repeats=runs.shape[0], best=names[best], gain=fmt.percent(1 - errors[POSTPROCESSORS.index(best)] / errors[0]),
     )
-    return View(chart, error_chart, summary)
+    return View(people.note, chart, error_chart, summary)
 
 
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> PostSteps:
-    """The tab at every epsilon, every frame from the same runs of the oracle (each run reports at
-    every epsilon, `dpcore.ldp.sweep`). Raises ValueError for a column no oracle can use."""
-    people = population(s.data)
+def _runs(s: Settings, people: Population, epsilons: Sequence[float]) -> np.ndarray:
+    """The oracle's estimates: runs[run, i, item] made at epsilons[i], each run reporting at every
+    epsilon from one draw of each user's randomness (`dpcore.ldp.sweep`)."""
     rng = make_rng(s.seed, f"ldp-post-{s.oracle}")
-    runs = np.stack([sweep_estimates(people.codes, people.d, epsilons, s.oracle, rng)
+    return np.stack([sweep_estimates(people.codes, people.d, epsilons, s.oracle, rng)
                      for _ in range(runs_for(s.repeats, people.n))])
-    views = [_view(people, s.oracle, eps, runs[:, i]) for i, eps in enumerate(epsilons)]
-    return PostSteps(people.note, tuple(v.chart for v in views), tuple(v.errors for v in views),
-                     tuple((("p", v.summary),) for v in views))
 
 
 def compute(s: Settings) -> View:
-    """The tab at `s.epsilon`. Raises ValueError for a column or an epsilon no oracle can use."""
-    steps = compute_steps(s, (s.epsilon,))
-    return View(steps.chart[0], steps.errors[0], steps.readings[0][0][1])
+    """The tab at `s.epsilon`, from runs at that epsilon alone. Raises ValueError for a column or an
+    epsilon no oracle can use."""
+    people = population(s.data)
+    epsilon = check_epsilon(s.epsilon)
+    return _view(people, s.oracle, epsilon, _runs(s, people, (epsilon,))[:, 0])
+
+
+def sweep(s: Settings, epsilons: Sequence[float]) -> tuple[View, ...]:
+    """The tab at every epsilon, every frame from the same runs of the oracle. Raises ValueError for
+    a column no oracle can use."""
+    people = population(s.data)
+    runs = _runs(s, people, epsilons)
+    return tuple(_view(people, s.oracle, eps, runs[:, i]) for i, eps in enumerate(epsilons))

@@ -74,7 +74,8 @@ def _warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.controls import attacks, local_dp
+    from ui.controls import local_dp
+    from ui.tabs.attacks import averaging as attacks
     from ui.tabs.audit import mechanism as audit
 
     audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)

@@ -83,6 +83,10 @@ def test_noisy_differencing_keeps_the_belief_in_the_band() -> None:
     assert low <= post <= high
     seen = view.belief["datasets"]["observed"]["belief"][0].as_py()
     assert seen == pytest.approx(post / 100, abs=0.0005)
+    band = view.belief["datasets"]["band"].to_pandas().iloc[0]  # the chart's band is the sentence's
+    assert (band["low"], band["high"]) == pytest.approx((0.269, 0.731), abs=0.001)
+    belief = view.belief["datasets"]["curve"].to_pandas()["belief"]
+    assert belief.between(band["low"] - 1e-9, band["high"] + 1e-9).all()
     post, low, high = _bold_percents(_noisy(epsilon=0.1).text)
     assert (low, high) == pytest.approx((47.5, 52.5), abs=0.05) and low <= post <= high
     assert "Alice has cancer" in view.text
@@ -163,6 +167,8 @@ def test_averaging_numbers_and_charts_agree() -> None:
     sim = view.curve["datasets"]["simulated"].to_pandas()
     assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
     assert view.curve["datasets"]["chosen"]["k"].to_pylist() == [1000]
+    assert view.traces["datasets"]["truth"]["mean"].to_pylist() == [90]
+    assert "Each answer spends ε = 0.1" in view.budget
 
 
 def _cut_at_the_edge(spec: dict, low: float, high: float) -> None:

@@ -74,7 +74,7 @@ def _warm_up() -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
-    from ui.controls import attacks
+    from ui.tabs.attacks import averaging as attacks
     from ui.tabs.audit import mechanism as audit
     from ui.tabs.local_dp import oracles as local_dp
 

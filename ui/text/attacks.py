@@ -190,8 +190,10 @@ EN: dict[str, str] = {
     ),
     "def_eps": "Total privacy budget ε",
     "def_k": "Number of repeated questions k",
-    "def_truth": "The query is the one chosen on the Averaging tab: true count **{truth}**.",
-    "def_truth_fallback": "This tab uses the zoo count (true count **{truth}**); choose another count on the Averaging tab.",
+    "def_truth": (
+        "This tab attacks the course's zoo count (true count **{truth}**), whatever count is chosen on the "
+        "Averaging tab."
+    ),
     "def_naive_title": "Naive server: ε per answer\nat ε = {eps}",
     "def_split_title": "Budget split: ε/k per answer\nat a total ε = {eps}",
     "def_naive_text": (

@@ -14,6 +14,7 @@ from dpcore.catalog import BUNDLED
 from dpcore.limits import EPSILON_GRID
 from ui import fmt
 from ui.views.attacks import averaging, common, count_query, defence, differencing, noisy_differencing, table
+from ui.views.steps import at_each
 
 SEED = 42
 
@@ -82,6 +83,10 @@ def test_noisy_differencing_keeps_the_belief_in_the_band() -> None:
     assert low <= post <= high
     seen = view.belief["datasets"]["observed"]["belief"][0].as_py()
     assert seen == pytest.approx(post / 100, abs=0.0005)
+    band = view.belief["datasets"]["band"].to_pandas().iloc[0]  # the chart's band is the sentence's
+    assert (band["low"], band["high"]) == pytest.approx((0.269, 0.731), abs=0.001)
+    belief = view.belief["datasets"]["curve"].to_pandas()["belief"]
+    assert belief.between(band["low"] - 1e-9, band["high"] + 1e-9).all()
     post, low, high = _bold_percents(_noisy(epsilon=0.1).text)
     assert (low, high) == pytest.approx((47.5, 52.5), abs=0.05) and low <= post <= high
     assert "Alice has cancer" in view.text
@@ -89,10 +94,11 @@ def test_noisy_differencing_keeps_the_belief_in_the_band() -> None:
 
 def test_noisy_differencing_at_every_epsilon() -> None:
     settings = noisy_differencing.Settings("cancer", "Alice", 5, 3, 2, 1.0, 0.5, SEED)
-    steps = noisy_differencing.compute_steps(settings, (0.1, 1.0))
-    assert steps.densities[1]["datasets"]["curves"].equals(_noisy().density["datasets"]["curves"])
-    assert steps.densities[0]["title"]["text"] == ["The attacker's difference", "at ε = 0.1"]
-    assert steps.readings[0] == _noisy(epsilon=0.1).reading and steps.note == _noisy().note
+    steps = at_each(noisy_differencing.compute, settings, (0.1, 1.0))  # what the chart's slider keeps
+    densities = steps.frames("density")
+    assert densities[1]["datasets"]["curves"].equals(_noisy().density["datasets"]["curves"])
+    assert densities[0]["title"]["text"] == ["The attacker's difference", "at ε = 0.1"]
+    assert steps.readings("reading")[0] == _noisy(epsilon=0.1).reading and steps.template.note == _noisy().note
 
 
 def test_noisy_differencing_charts_and_seed() -> None:
@@ -161,6 +167,8 @@ def test_averaging_numbers_and_charts_agree() -> None:
     sim = view.curve["datasets"]["simulated"].to_pandas()
     assert (sim["low"] <= sim["p"]).all() and (sim["p"] <= sim["high"]).all()
     assert view.curve["datasets"]["chosen"]["k"].to_pylist() == [1000]
+    assert view.traces["datasets"]["truth"]["mean"].to_pylist() == [90]
+    assert "Each answer spends ε = 0.1" in view.budget
 
 
 def _cut_at_the_edge(spec: dict, low: float, high: float) -> None:
@@ -182,7 +190,7 @@ def test_running_means_are_whole_lines_cut_by_the_frame() -> None:
     half = common.trace_range(A.mean_noise_std(0.1, 1_000))
     traces = _averaging(epsilon=0.1).traces
     _cut_at_the_edge(traces, 90 - half, 90 + half)
-    split = defence.compute(defence.Settings(90, True, 1.0, 1_000, SEED)).split  # the budget-split chart
+    split = defence.compute(defence.Settings(90, 1.0, 1_000, SEED)).split  # the budget-split chart
     half = common.trace_range(A.split_mean_noise_std(1.0, 1_000))
     _cut_at_the_edge(split, 90 - half, 90 + half)
     for spec in (traces, split):  # this seed's traces do leave the window and come back
@@ -202,14 +210,16 @@ def test_averaging_moves_only_data() -> None:
 @pytest.mark.slow
 def test_averaging_at_every_epsilon_of_its_slider() -> None:
     settings = averaging.Settings(90, 0.1, 1_000, 2_000, SEED)
-    steps = averaging.compute_steps(settings, EPSILON_GRID)
-    assert len(steps.traces) == len(steps.curve) == len(steps.budget) == len(steps.readings) == len(EPSILON_GRID)
+    steps = at_each(averaging.compute, settings, EPSILON_GRID)  # what the chart's slider keeps
+    traces, curve = steps.frames("traces"), steps.frames("curve")
+    budget, readings = steps.readings("budget_blocks"), steps.readings("reading_blocks")
+    assert len(traces) == len(curve) == len(budget) == len(readings) == len(EPSILON_GRID)
     for i in (0, EPSILON_GRID.index(1.0), len(EPSILON_GRID) - 1):  # each frame is the view at its ε
         view = averaging.compute(replace(settings, epsilon=EPSILON_GRID[i]))
-        assert steps.traces[i]["datasets"]["means"].equals(view.traces["datasets"]["means"])
-        assert steps.curve[i]["title"] == view.curve["title"]
-        assert steps.budget[i][0] == ("p", view.budget)
-        assert "\n\n".join(text for _, text in steps.readings[i]) == view.reading
+        assert traces[i]["datasets"]["means"].equals(view.traces["datasets"]["means"])
+        assert curve[i]["title"] == view.curve["title"]
+        assert budget[i][0] == ("p", view.budget)
+        assert "\n\n".join(str(text) for _, text in readings[i]) == view.reading
     # one seed for every ε: the noise of one is another's rescaled, so the attackers keep their order
     ends = [averaging.compute(replace(settings, epsilon=e)).reading.split("answers to: ")[1] for e in (0.01, 0.02)]
     low, high = ([int(v.replace(",", "")) - 90 for v in end.rstrip(".").split(", ")] for end in ends)
@@ -233,9 +243,10 @@ def test_table_6_3_book_exact_and_simulation() -> None:
 
 
 def test_defence_budgets_and_probabilities() -> None:
-    view = defence.compute(defence.Settings(90, True, 1.0, 1_000, SEED))
+    view = defence.compute(defence.Settings(90, 1.0, 1_000, SEED))
     assert "k·ε = 1,000" in view.naive_text and "ε/k = 0.001" in view.split_text and "ε = 1**" in view.split_text
-    assert "**39.35%**" in view.cache_text and "**90**" in view.truth and "Averaging tab" in view.truth
+    # the tab's own count, the zoo's: its sentence never claims the Averaging tab's count (issue 31)
+    assert "**39.35%**" in view.cache_text and "**90**" in view.truth and "zoo count" in view.truth
     for spec in (view.naive, view.split, view.cached):
         _check_chart(spec, {"means", "truth", "zone"})
     _check_chart(view.spread, {"curves", "zone"})
@@ -244,7 +255,7 @@ def test_defence_budgets_and_probabilities() -> None:
     assert split[1000] == pytest.approx(math.sqrt(2_000))
     cached = view.cached["datasets"]["means"].to_pandas()
     assert (cached.groupby("series")["mean"].nunique() == 1).all()  # a cached answer never moves
-    fallback = defence.compute(defence.Settings(90, False, 0.5, 100, SEED))
+    fallback = defence.compute(defence.Settings(90, 0.5, 100, SEED))
     assert "zoo count" in fallback.truth and "k·ε = 50" in fallback.naive_text
     for a, b in ((fallback.naive, view.naive), (fallback.spread, view.spread)):  # only data and the ε in titles
         assert {**_layout(a), "title": None} == {**_layout(b), "title": None}
@@ -252,16 +263,17 @@ def test_defence_budgets_and_probabilities() -> None:
 
 
 def test_defences_at_every_epsilon_of_the_slider() -> None:
-    settings = defence.Settings(90, True, 1.0, 1_000, SEED)
-    steps = defence.compute_steps(settings, EPSILON_GRID)
-    charts = (steps.naive, steps.split, steps.spread, steps.cached)
-    assert all(len(frames) == len(EPSILON_GRID) for frames in (*charts, steps.naive_text, steps.cache_text))
+    settings = defence.Settings(90, 1.0, 1_000, SEED)
+    steps = at_each(defence.compute, settings, EPSILON_GRID)  # what the naive chart's slider keeps
+    charts = tuple(steps.frames(name) for name in ("naive", "split", "spread", "cached"))
+    naive_text, cache_text = steps.readings("naive_text"), steps.readings("cache_text")
+    assert all(len(frames) == len(EPSILON_GRID) for frames in (*charts, naive_text, cache_text))
     at = EPSILON_GRID.index(0.5)
     view = defence.compute(replace(settings, epsilon=0.5))
-    assert steps.naive_text[at] == (("p", view.naive_text),) and steps.cache_text[at] == (("p", view.cache_text),)
+    assert naive_text[at] == (("p", view.naive_text),) and cache_text[at] == (("p", view.cache_text),)
     assert [frames[at]["title"] for frames in charts] == [v["title"] for v in (view.naive, view.split, view.spread,
                                                                                 view.cached)]
-    assert steps.truth == view.truth and steps.caveat == view.caveat
+    assert steps.template.truth == view.truth and steps.template.caveat == view.caveat
 
 
 def test_percent_is_precise_enough_for_the_book() -> None:

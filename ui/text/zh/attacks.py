@@ -158,8 +158,10 @@ TEXT: dict[str, str] = {
     ),
     "def_eps": "总隐私预算 ε",
     "def_k": "重复查询次数 k",
-    "def_truth": "查询与“平均攻击”标签页中选择的相同：真实计数为 **{truth}**。",
-    "def_truth_fallback": "本标签页使用动物园计数（真实计数为 **{truth}**）；可在“平均攻击”标签页选择其他计数。",
+    "def_truth": (
+        "本标签页攻击课程的动物园计数（真实计数为 **{truth}**），"
+        "与“平均攻击”标签页中选择的计数无关。"
+    ),
     "def_naive_title": "朴素服务器：每个答案 ε\n（ε = {eps}）",
     "def_split_title": "分配预算：每个答案 ε/k\n（总 ε = {eps}）",
     "def_naive_text": (

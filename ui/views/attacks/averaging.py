@@ -1,10 +1,10 @@
 """The averaging attack on a count: running means of a few attackers, the exact and simulated chance
-that the rounded mean of k answers is the exact count, and that chance against k. `compute_steps`
-gives it at every epsilon of the chart's own slider."""
+that the rounded mean of k answers is the exact count, and that chance against k, at one epsilon of
+the chart's own slider (every epsilon draws from the same seed: the noise of one epsilon is another's
+rescaled, so the traces tighten as epsilon grows rather than jump)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,7 +16,6 @@ from ui.charts import attacks as charts
 from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.common import CURVE_KS, TOL, TRACES, checkpoints, exact_probability, trace_chart, trace_range
-from ui.views.steps import at_each
 
 # The k at which attackers are simulated for the recovery chart (the chosen k is added).
 SIM_KS = tuple(m * 10**e for e in range(6) for m in (1, 3)) + (1_000_000,)
@@ -40,28 +39,15 @@ class View:
     curve: dict
     method: str
 
+    @property
+    def budget_blocks(self) -> tuple[Block, ...]:
+        """Under the running means: what each answer spends, and the window."""
+        return ("p", self.budget), ("p", self.traces_note)
 
-@dataclass(frozen=True, eq=False)
-class AveragingSteps:
-    """Both charts and their sentences at each epsilon of the chart's own slider."""
-
-    traces: tuple[dict, ...]
-    curve: tuple[dict, ...]
-    budget: tuple[tuple[Block, ...], ...]  # under the running means: what each answer spends, the window
-    readings: tuple[tuple[Block, ...], ...]  # beside the recovery chart
-    method: str  # how the numbers are made (the same at every epsilon)
-
-
-def compute_steps(settings: Settings, epsilons: Sequence[float]) -> AveragingSteps:
-    """`compute` at every epsilon (each draws from the same seed: the noise of one epsilon is
-    another's rescaled, so the traces tighten as epsilon grows rather than jump)."""
-    steps = at_each(compute, settings, epsilons)
-    return AveragingSteps(
-        steps.frames(lambda v: v.traces), steps.frames(lambda v: v.curve),
-        steps.readings(lambda v: (("p", v.budget), ("p", v.traces_note))),
-        steps.readings(lambda v: tuple(("p", part) for part in v.reading.split("\n\n"))),
-        steps.template.method,
-    )
+    @property
+    def reading_blocks(self) -> tuple[Block, ...]:
+        """Beside the recovery chart: the reading, a paragraph a block."""
+        return tuple(("p", part) for part in self.reading.split("\n\n"))
 
 
 def compute(settings: Settings) -> View:

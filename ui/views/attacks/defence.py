@@ -1,10 +1,11 @@
 """Two defences against the averaging attack: split a total budget over the k answers, or cache the
-answers. Running means of a naive, a split and a caching server, and the spread of the mean.
-`compute_steps` gives them at every epsilon of the naive chart's own slider."""
+answers. Running means of a naive, a split and a caching server, and the spread of the mean, at one
+epsilon of the naive chart's own slider (every epsilon from the same seed: one epsilon's noise is
+another's rescaled). The count attacked is the tab's own (the course's zoo count): the Averaging tab's
+choice does not reach it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,16 +14,13 @@ from dpcore import attacks as A
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import attacks as charts
-from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.common import CURVE_KS, TOL, TRACES, checkpoints, exact_probability, trace_chart
-from ui.views.steps import at_each
 
 
 @dataclass(frozen=True)
 class Settings:
-    truth: int
-    from_averaging: bool  # the count chosen on the Averaging tab (else the zoo count)
+    truth: int  # the course's zoo count (the tab's own: see the module's docstring)
     epsilon: float  # the naive server's budget per answer, and the split server's total
     k: int
     seed: int
@@ -41,36 +39,6 @@ class View:
     cache_text: str
     cached: dict
     caveat: str
-
-
-@dataclass(frozen=True, eq=False)
-class DefenceSteps:
-    """The four charts and their sentences at each epsilon of the naive chart's own slider; the
-    words that do not depend on epsilon once."""
-
-    truth: str
-    naive: tuple[dict, ...]
-    split: tuple[dict, ...]
-    spread: tuple[dict, ...]
-    cached: tuple[dict, ...]
-    naive_text: tuple[tuple[Block, ...], ...]
-    split_text: tuple[tuple[Block, ...], ...]
-    cache_text: tuple[tuple[Block, ...], ...]
-    spread_text: str
-    cache_intro: str
-    caveat: str
-
-
-def compute_steps(settings: Settings, epsilons: Sequence[float]) -> DefenceSteps:
-    """`compute` at every epsilon (from the same seed: one epsilon's noise is another's rescaled)."""
-    steps = at_each(compute, settings, epsilons)
-    first = steps.template
-    return DefenceSteps(
-        first.truth, steps.frames(lambda v: v.naive), steps.frames(lambda v: v.split),
-        steps.frames(lambda v: v.spread), steps.frames(lambda v: v.cached),
-        steps.readings(lambda v: (("p", v.naive_text),)), steps.readings(lambda v: (("p", v.split_text),)),
-        steps.readings(lambda v: (("p", v.cache_text),)), first.spread_text, first.cache_intro, first.caveat,
-    )
 
 
 def _title(key: str, eps: float) -> tuple[str, ...]:
@@ -98,7 +66,7 @@ def compute(settings: Settings) -> View:
     )
     count = fmt.number(truth, 4)
     return View(
-        truth=TEXT["def_truth" if settings.from_averaging else "def_truth_fallback"].format(truth=count),
+        truth=TEXT["def_truth"].format(truth=count),
         naive_text=TEXT["def_naive_text"].format(
             eps=fmt.number(eps), k=fmt.number(k, 7), spent=fmt.number(A.spent_epsilon(eps, k), 7),
             p=fmt.share(exact_probability(eps, k), 4),

@@ -1,11 +1,10 @@
 """The differencing attack's two questions answered with Laplace noise: the noisy difference, its
-two possible densities, and the attacker's belief, which never leaves the eps band. `compute_steps`
-does it at every epsilon of the slider, for charts that step through epsilon in the browser
-(ui/chart_slider.py); its sentences are plain text (ui/reading.py), the target's name as typed."""
+two possible densities, and the attacker's belief, which never leaves the eps band, at one epsilon of
+the charts' own slider (ui/chart_slider.py: every epsilon is drawn from the same seed); its sentences
+are plain text (ui/reading.py), the target's name as typed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore import attacks as A
@@ -16,7 +15,6 @@ from ui.charts.theme import STEPPED_CURVE_POINTS
 from ui.reading import Block
 from ui.text.attacks import TEXT
 from ui.views.attacks.differencing import Table
-from ui.views.steps import at_each
 
 
 @dataclass(frozen=True)
@@ -40,24 +38,7 @@ class View:
 
     @property
     def text(self) -> str:
-        return "\n\n".join(text for _, text in self.reading)
-
-
-@dataclass(frozen=True, eq=False)
-class NoisySteps:
-    """The noisy attack at each epsilon of the slider: both charts' frames and the readings."""
-
-    densities: tuple[dict, ...]
-    beliefs: tuple[dict, ...]
-    readings: tuple[tuple[Block, ...], ...]
-    note: str  # the same at every epsilon
-
-
-def compute_steps(settings: Settings, epsilons: Sequence[float]) -> NoisySteps:
-    """`compute` at every epsilon, each drawn with the same seed."""
-    steps = at_each(compute, settings, epsilons)
-    return NoisySteps(steps.frames(lambda v: v.density), steps.frames(lambda v: v.belief),
-                      steps.readings(lambda v: v.reading), steps.template.note)
+        return "\n\n".join(str(text) for _, text in self.reading)
 
 
 def compute(settings: Settings) -> View:
@@ -85,7 +66,7 @@ def compute(settings: Settings) -> View:
             band=TEXT["diff_post_band"], series=TEXT["series"],
         ),
     )
-    reading = tuple(("p", text) for text in [
+    reading: tuple[Block, ...] = tuple(("p", text) for text in [
         TEXT["diff_noise_intro"],
         TEXT["diff_noisy_answers"].format(
             a=fmt.number(noisy.answer_with), b=fmt.number(noisy.answer_without), d=fmt.number(noisy.difference),

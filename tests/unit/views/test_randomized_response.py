@@ -9,6 +9,7 @@ import pytest
 
 from dpcore.columns import answer_columns
 from ui.views.randomized_response import book, column, local, protocol
+from ui.views.steps import at_each
 
 
 def _layer_names(spec: dict) -> list[str]:
@@ -58,11 +59,12 @@ def test_survey_spec_unchanged_by_its_controls_but_the_title_naming_the_share() 
 
 
 def test_survey_steps_hold_every_true_share() -> None:
-    steps = protocol.survey_steps(protocol.SurveySettings(0.75, 1000, 0.3, 42), (0.0, 0.5, 1.0))
-    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.frames]
+    steps = at_each(protocol.survey, protocol.SurveySettings(0.75, 1000, None, 42), (0.0, 0.5, 1.0), field="share")
+    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.frames("chart")]
     assert truths == [[0.0], [0.5], [1.0]]
-    assert steps.readings[1][0][1].startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
-    assert steps.readings[1][-1][1] == protocol.TEXT["simulation"]
+    readings = steps.readings("reading")
+    assert str(readings[1][0][1]).startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
+    assert readings[1][-1][1] == protocol.TEXT["simulation"]
 
 
 def test_the_books_example() -> None:

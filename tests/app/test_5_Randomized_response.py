@@ -6,15 +6,31 @@ URL, as a shared link does (?rr_tab=column)."""
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import assert_clean, layout, markdown_tables, page_errors, page_text, run_page, step, vega_specs
+from tests.app.conftest import (
+    assert_clean,
+    blocks_text,
+    component_data,
+    layout,
+    markdown_tables,
+    page_errors,
+    page_text,
+    reading,
+    run_page,
+    step,
+    vega_specs,
+)
+from ui import memo
+from ui.text.common import TEXT as COMMON
 from ui.text.randomized_response import TEXT
+from ui.views.randomized_response import protocol
 
 PAGE = "pages/5_Randomized_response.py"
-SHARES = tuple(i / 100 for i in range(101))  # the survey's true share, its chart's own slider
+SHARES = protocol.SHARES  # the survey's true share, its chart's own slider
 BOOK = {"rr_tab": "book"}
 COLUMN = {"rr_tab": "column"}
 
@@ -99,14 +115,36 @@ def test_the_books_worked_example() -> None:
     assert list(table["Corrected"]) == ["16.67", "3.33"]
 
 
-def test_survey_numbers_follow_the_course_estimator(default_run: AppTest) -> None:
+def test_the_page_draws_the_default_survey(default_run: AppTest) -> None:
+    """The numbers of the survey are checked on its view (tests/unit/views/test_randomized_response.py)."""
     survey = _survey(default_run)
     assert survey["truth"] == pytest.approx(0.3)
     assert _chart(default_run, "rr_fig_survey")["datasets"]["truth"]["share"].tolist() == [survey["truth"]]
     assert survey["corrected"] == pytest.approx((0.75 - 1) / 0.5 + survey["raw"] / 0.5)
-    half = 1.959964 * math.sqrt(0.75 * 0.25 / 1000) / 0.5
-    assert survey["high"] - survey["corrected"] == pytest.approx(half, rel=1e-5)
-    assert survey["corrected"] - survey["low"] == pytest.approx(half, rel=1e-5)
+
+
+def test_the_survey_computes_its_share_first_and_every_share_when_its_slider_moves(monkeypatch) -> None:
+    shares: list[float | None] = []
+    survey = protocol.survey
+
+    def counted(settings: protocol.SurveySettings) -> protocol.SurveyView:
+        shares.append(settings.share)
+        return survey(settings)
+
+    monkeypatch.setattr(protocol, "survey", counted)
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())  # no survey kept from another test
+    at = run_page(PAGE)
+    assert shares == [0.3]  # a new survey: the share asked for only
+    pending = component_data(at, "rr_share_reading")["steps"][SHARES.index(0.6)]
+    assert blocks_text(pending) == COMMON["step_pending"]
+    step(at, "rr_share", 0.6, SHARES)
+    assert_clean(at)
+    assert sorted(s for s in shares[1:] if s is not None) == list(SHARES)  # the slider moved: every share
+    assert "Of 1,000 respondents, 600 truly say 'yes'" in reading(at, "rr_share")
+    before = len(shares)
+    classmate = run_page(PAGE)  # the same survey, kept for every session
+    assert "Of 1,000 respondents, 300 truly say 'yes'" in reading(classmate, "rr_share")
+    assert len(shares) == before
 
 
 def test_epsilon_p_and_share_change_the_data_of_the_charts_but_not_their_specs() -> None:
@@ -221,18 +259,8 @@ def test_column_of_the_medical_table() -> None:
     table = _table(at, "Corrected frequency")
     assert list(table["True count"]) == [405, 436, 421, 457, 463]
     assert table["Corrected frequency"].sum() == pytest.approx(1.0)
-    error = _chart(at, "rr_fig_error")["datasets"]
-    names = error["curves"]["series"].unique().tolist()
-    assert names == ["Local, ε = 0.5", "Local, ε = 1", "Local, ε = 2", "Local, ε = 4", "Local, your ε",
-                     "Central, your ε"]
     assert '"your ε" is the ε chosen above' in page_text(at)
-    run = error["run"]
-    assert run["n"].tolist() == [2182]
-    assert run["note"].tolist() == ["this run:\nn = 2,182, ε = 1"]
-    curves = error["curves"]
-    chosen = curves.loc[curves["series"] == "Local, your ε", "error"].tolist()
-    assert chosen == curves.loc[curves["series"] == "Local, ε = 1", "error"].tolist()
-    assert chosen == sorted(chosen, reverse=True)  # the error shrinks as n grows
+    assert _chart(at, "rr_fig_error")["datasets"]["run"]["n"].tolist() == [2182]  # the error chart: its view test
 
 
 def test_binary_column_and_epsilon() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from dpcore.columns import answer_columns
 from ui.views.randomized_response import book, column, local, protocol
+from ui.views.steps import at_each
 
 
 def _layer_names(spec: dict) -> list[str]:
@@ -44,6 +45,15 @@ def test_survey_follows_the_course_estimator() -> None:
     assert isinstance(view.chart["title"]["text"], list)  # a short title on two lines fits a phone
 
 
+def test_survey_interval_is_the_course_s_95_percent_interval() -> None:
+    points = protocol.survey(protocol.SurveySettings(0.75, 1000, 0.3, 42)).chart["datasets"]
+    corrected = points["points"].column("share").to_pylist()[2]
+    low, high = points["interval"].column("low")[0].as_py(), points["interval"].column("high")[0].as_py()
+    half = 1.959964 * math.sqrt(0.75 * 0.25 / 1000) / 0.5
+    assert high - corrected == pytest.approx(half, rel=1e-5)
+    assert corrected - low == pytest.approx(half, rel=1e-5)
+
+
 def test_survey_of_one_respondent_reads_in_the_singular() -> None:
     view = protocol.survey(protocol.SurveySettings(0.75, 1, 1.0, 42))
     assert view.result.startswith("Of 1 respondent, 1 truly says 'yes'")
@@ -58,11 +68,12 @@ def test_survey_spec_unchanged_by_its_controls_but_the_title_naming_the_share() 
 
 
 def test_survey_steps_hold_every_true_share() -> None:
-    steps = protocol.survey_steps(protocol.SurveySettings(0.75, 1000, 0.3, 42), (0.0, 0.5, 1.0))
-    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.frames]
+    steps = at_each(protocol.survey, protocol.SurveySettings(0.75, 1000, None, 42), (0.0, 0.5, 1.0), field="share")
+    truths = [frame["datasets"]["truth"].column("share").to_pylist() for frame in steps.frames("chart")]
     assert truths == [[0.0], [0.5], [1.0]]
-    assert steps.readings[1][0][1].startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
-    assert steps.readings[1][-1][1] == protocol.TEXT["simulation"]
+    readings = steps.readings("reading")
+    assert str(readings[1][0][1]).startswith("Of 1,000 respondents, 500 truly say 'yes' (share 0.5).")
+    assert readings[1][-1][1] == protocol.TEXT["simulation"]
 
 
 def test_the_books_example() -> None:
@@ -95,6 +106,14 @@ def test_column_of_the_medical_table() -> None:
     assert _layer_names(view.error_chart) == ["curves", "run", "run_note"]
     assert view.error_chart["datasets"]["run"].column("note").to_pylist() == ["this run:\nn = 2,182, ε = 1"]
     assert "public list declared for this dataset" in view.errors
+
+
+def test_column_error_against_n_at_the_chosen_epsilon() -> None:
+    curves = _column().error_chart["datasets"]["curves"].to_pandas()
+    assert _column().error_chart["datasets"]["run"].column("n").to_pylist() == [2182]
+    chosen = curves.loc[curves["series"] == "Local, your ε", "error"].tolist()
+    assert chosen == curves.loc[curves["series"] == "Local, ε = 1", "error"].tolist()
+    assert chosen == sorted(chosen, reverse=True)  # the error shrinks as n grows
 
 
 def test_column_error_legend_shows_lines_only() -> None:

@@ -1,10 +1,9 @@
 """The coin protocol: how p and ε follow each other, one respondent's tosses, and a simulated
-survey corrected with the course's estimator. `survey_steps` simulates the survey at every true
-share of its slider, for a chart that steps through them in the browser (ui/chart_slider.py)."""
+survey corrected with the course's estimator. The survey's true share is its chart's own slider
+(ui/chart_slider.py): `survey` is the view at one share, the slider computes it at each."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore.ldp.randomized_response import rr_simulate_survey, rr_summary
@@ -12,10 +11,12 @@ from dpcore.mechanisms import rr_epsilon
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import randomized_response as charts
+from ui.reading import Block
 from ui.text.randomized_response import TEXT
-from ui.views.steps import ChartSteps, at_each
 
 Toss = tuple[bool, bool, bool]  # (true answer is yes, coin shows heads, reported yes)
+SHARES: tuple[float, ...] = tuple(i / 100 for i in range(101))  # the survey's true shares, its chart's slider
+DEFAULT_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class SurveySettings:
 
     p: float
     n: int
-    share: float
+    share: float | None  # set by the chart's slider (None: DEFAULT_SHARE)
     seed: int
 
 
@@ -70,16 +71,16 @@ class SurveyView:
     result: str
     notes: str
 
-
-def survey_steps(s: SurveySettings, shares: Sequence[float]) -> ChartSteps:
-    """`survey` at every true share. Raises the ValueError if every share is refused."""
-    return at_each(survey, s, shares, field="share").chart_steps(
-        lambda v: v.chart, lambda v: (("p", v.result), *(("p", note) for note in v.notes.split("\n\n"))))
+    @property
+    def reading(self) -> tuple[Block, ...]:
+        """The result and each note, the sentences that follow the chart's slider."""
+        return (("p", self.result), *(("p", note) for note in self.notes.split("\n\n")))
 
 
 def survey(s: SurveySettings) -> SurveyView:
     """The simulated survey: true, raw and corrected shares, the correction written out."""
-    n_true, n_yes = rr_simulate_survey(s.n, s.share, s.p, make_rng(s.seed, "rr-survey"))
+    share = DEFAULT_SHARE if s.share is None else s.share
+    n_true, n_yes = rr_simulate_survey(s.n, share, s.p, make_rng(s.seed, "rr-survey"))
     e = rr_summary(n_yes, s.n, s.p)
     num = fmt.number
     result = TEXT["survey_result"].format(
@@ -90,7 +91,7 @@ def survey(s: SurveySettings) -> SurveyView:
     )
     notes = ([] if 0 <= e.estimate <= 1 else [TEXT["survey_outside"]]) + [TEXT["simulation"]]
     labels = charts.SurveyLabels(
-        (*TEXT["survey_chart_title"].split("\n"), TEXT["survey_chart_share"].format(share=num(s.share))),
+        (*TEXT["survey_chart_title"].split("\n"), TEXT["survey_chart_share"].format(share=num(share))),
         TEXT["survey_axis"], TEXT["row_truth"], TEXT["row_raw"], TEXT["row_corrected"], TEXT["row_title"])
     chart = charts.survey_estimate(n_true / s.n, e.raw_share, e.estimate, e.low, e.high, labels)
     return SurveyView(chart, result, "\n\n".join(notes))

@@ -114,23 +114,6 @@ def test_epsilon_moves_the_numbers_in_the_charts() -> None:
     assert area_chart["datasets"]["box"]["u2"].tolist() == [pytest.approx(1 - np.exp(-0.5) / 2, abs=1e-4)]
 
 
-def test_raising_epsilon_widens_the_bounds() -> None:
-    at = run_page(PAGE)
-    _set_epsilon(at, 2.0)
-    assert_clean(at)
-    assert "at most 88.1% sure" in _visible_text(at) and "at least 11.9%" in _visible_text(at)
-    _set_epsilon(at, 0.1)
-    assert "at most 52.5% sure" in _visible_text(at)
-
-
-def test_prior_changes_the_bounds() -> None:
-    at = run_page(PAGE)
-    at.slider(key="post_prior").set_value(0.2).run()
-    assert_clean(at)
-    assert "If you were 20% sure before, you can be at most 40.5% sure" in _visible_text(at)
-    assert "Odds of 0.25 to 1" in _visible_text(at)
-
-
 def test_pair_choice_offers_the_sidebar_neighbour_when_there_is_one() -> None:
     at = run_page(PAGE)  # medical data has its course neighbour
     assert at.radio(key="post_pair").options == ["Cancer table: is Alice in it?", "The sidebar dataset and its course neighbour"]

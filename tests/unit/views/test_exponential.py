@@ -84,6 +84,13 @@ def test_vote_errors_are_sentences(changes: dict, fragment: str) -> None:
         _vote(**changes)
 
 
+def test_huge_scores_and_a_tiny_sensitivity_stay_finite() -> None:  # from the page's AppTest
+    view = _vote(sensitivity=0.001, scores=(1e15, -1e15, 8, 2))
+    assert view.chart["datasets"]["bars"].column("probability").to_pylist()[0] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="between -1e15 and 1e15"):
+        _vote(sensitivity=0.001, scores=(1e16, -1e15, 8, 2))
+
+
 def test_user_names_are_plain_text_in_the_summary() -> None:
     view = _vote(names=("<b>x</b>", "b", "c", "d"))  # the browser writes it as text (ui/reading.py)
     assert "picks **<b>x</b>**" in view.summary and view.table[1][0] == "<b>x</b>"

@@ -130,6 +130,18 @@ def test_the_legends_draw_each_entry_as_its_mark_is_drawn() -> None:
     assert curves["layer"][0]["encoding"]["y"]["axis"]["labelExpr"]  # 10⁻⁶ on the δ axis, never "1e-6"
 
 
+def test_raising_epsilon_widens_the_bounds() -> None:  # from the page's AppTest
+    words = bounds.compute(bounds.Settings(2.0, 0.5)).words
+    assert "at most 88.1% sure" in words and "at least 11.9%" in words
+    assert "at most 52.5% sure" in bounds.compute(bounds.Settings(0.1, 0.5)).words
+
+
+def test_prior_changes_the_bounds() -> None:  # from the page's AppTest
+    words = bounds.compute(bounds.Settings(1.0, 0.2)).words
+    assert "If you were 20% sure before, you can be at most 40.5% sure" in words
+    assert "Odds of 0.25 to 1" in words
+
+
 def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:
     steps = at_each(bounds.compute, bounds.Settings(1.0, 0.5), (0.1, 1.0))
     assert steps.frames("chart")[1]["datasets"]["band"].equals(

@@ -92,7 +92,8 @@ def _neighbour_pair(ctx: PageContext) -> tuple[str, post.CountPair]:
 def _shared_settings(ctx: PageContext) -> tuple[Shared, DeltaGenerator, DeltaGenerator]:
     """Mechanism with a slot for epsilon (and delta), prior, pair and a slot for the caption, in one
     column beside the part's charts: the slots are filled by the part."""
-    kind = mechanism_select("post_mech", options=post.ATTACK_KINDS)
+    kind: post.AttackKind = mechanism_select(  # it offers randomized response too (its type names noise only)
+        "post_mech", options=post.ATTACK_KINDS)  # type: ignore[arg-type]
     epsilon_slot = st.container()
     delta, method = 0.0, "analytic"
     if kind == "gaussian":

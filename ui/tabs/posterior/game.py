@@ -41,7 +41,10 @@ def _play_view(ctx: PageContext, model: post.AttackModel) -> None:
     number, guesses = _guess_buttons(ctx, model, st.container())
     view = game.compute_play(game.PlaySettings(model, ctx.seed, number, guesses))
     question.markdown(f"{view.intro}\n\n{view.question}")
-    {True: st.success, False: st.warning, None: st.caption}[view.last_right](view.last)
+    if view.last_right is None:
+        st.caption(view.last)
+    else:
+        (st.success if view.last_right else st.warning)(view.last)
     show_figure(view.chart, key="post_fig_score")
     st.markdown(view.score)
     st.caption(TEXT["play_note"])

@@ -10,6 +10,7 @@ import pytest
 
 from ui.charts.exponential import short_share
 from ui.views.exponential import mode, pricing, vote
+from ui.views.steps import at_each
 
 BOOK = (("football", "volleyball", "basketball", "tennis"), (30, 25, 8, 2))
 
@@ -58,12 +59,14 @@ def test_vote_spec_depends_on_the_options_only() -> None:
 
 def test_vote_steps_hold_every_epsilon() -> None:
     settings = vote.Settings(BOOK[0], BOOK[1], 0.1, 1.0, 1000, 42)
-    steps = vote.compute_steps(settings, (0.1, 1.0))
-    assert steps.charts[1]["datasets"]["bars"].equals(_vote(epsilon=1.0).chart["datasets"]["bars"])
-    assert steps.summaries[0] == (("p", _vote().summary),) and steps.draws_summaries[1] == (("p", _vote(epsilon=1.0).draws_summary),)
-    assert steps.tables[1][0][0] == "table" and steps.tables[1][0][1][0][2] == "Probability at ε = 1"
+    steps = at_each(vote.compute, settings, (0.1, 1.0))
+    assert steps.frames("chart")[1]["datasets"]["bars"].equals(_vote(epsilon=1.0).chart["datasets"]["bars"])
+    assert steps.readings("summary")[0] == (("p", _vote().summary),)
+    assert steps.readings("draws_summary")[1] == (("p", _vote(epsilon=1.0).draws_summary),)
+    tables = steps.readings(lambda view: (("table", view.table),))
+    assert tables[1][0][0] == "table" and tables[1][0][1][0][2] == "Probability at ε = 1"
     with pytest.raises(ValueError, match="greater than zero"):
-        vote.compute_steps(vote.Settings(BOOK[0], BOOK[1], 0.1, 0.0, 1000, 42), (0.1, 1.0))
+        at_each(vote.compute, vote.Settings(BOOK[0], BOOK[1], 0.1, 0.0, 1000, 42), (0.1, 1.0))
 
 
 def test_vote_reproducible_with_the_seed() -> None:
@@ -79,6 +82,13 @@ def test_vote_reproducible_with_the_seed() -> None:
 def test_vote_errors_are_sentences(changes: dict, fragment: str) -> None:
     with pytest.raises(ValueError, match=fragment):
         _vote(**changes)
+
+
+def test_huge_scores_and_a_tiny_sensitivity_stay_finite() -> None:  # from the page's AppTest
+    view = _vote(sensitivity=0.001, scores=(1e15, -1e15, 8, 2))
+    assert view.chart["datasets"]["bars"].column("probability").to_pylist()[0] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="between -1e15 and 1e15"):
+        _vote(sensitivity=0.001, scores=(1e16, -1e15, 8, 2))
 
 
 def test_user_names_are_plain_text_in_the_summary() -> None:

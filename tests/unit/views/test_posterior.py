@@ -15,6 +15,7 @@ from ui.charts.theme import CURVE_POINTS
 from ui.i18n import language
 from ui.views.posterior import bounds, game, loss, mechanism, setup, testing
 from ui.views.posterior.words import odds, small
+from ui.views.steps import at_each
 
 CANCER = post.CountPair(3, 2, "has_cancer = yes", "Alice")
 SCIENTIFIC = re.compile(r"\d[eE][-+]?\d")  # "7.68e-7", "1e-05": never in a sentence for people
@@ -130,14 +131,28 @@ def test_the_legends_draw_each_entry_as_its_mark_is_drawn() -> None:
     assert curves["layer"][0]["encoding"]["y"]["axis"]["labelExpr"]  # 10⁻⁶ on the δ axis, never "1e-6"
 
 
+def test_raising_epsilon_widens_the_bounds() -> None:  # from the page's AppTest
+    words = bounds.compute(bounds.Settings(2.0, 0.5)).words
+    assert "at most 88.1% sure" in words and "at least 11.9%" in words
+    assert "at most 52.5% sure" in bounds.compute(bounds.Settings(0.1, 0.5)).words
+
+
+def test_prior_changes_the_bounds() -> None:  # from the page's AppTest
+    words = bounds.compute(bounds.Settings(1.0, 0.2)).words
+    assert "If you were 20% sure before, you can be at most 40.5% sure" in words
+    assert "Odds of 0.25 to 1" in words
+
+
 def test_bounds_at_every_epsilon_read_in_words_and_big_numbers() -> None:
-    steps = bounds.compute_steps(bounds.Settings(1.0, 0.5), (0.1, 1.0))
-    assert steps.frames[1]["datasets"]["band"].equals(bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])
-    words, odds, metrics = steps.readings[1]
+    steps = at_each(bounds.compute, bounds.Settings(1.0, 0.5), (0.1, 1.0))
+    assert steps.frames("chart")[1]["datasets"]["band"].equals(
+        bounds.compute(bounds.Settings(1.0, 0.5)).chart["datasets"]["band"])
+    readings = steps.readings(bounds.blocks)
+    words, odds, metrics = readings[1]
     assert words == ("p", "If you were 50% sure before, you can be at most 73.1% sure after one output of a "
                           "mechanism with ε = 1, and at least 26.9%.")
     assert metrics[0] == "metrics" and metrics[1][0] == ("Lowest possible posterior", "26.9%")
-    assert "at most 52.5% sure" in steps.readings[0][0][1]
+    assert "at most 52.5% sure" in readings[0][0][1]
 
 
 # --- part 2 --------------------------------------------------------------------------------------
@@ -268,7 +283,9 @@ def test_simulation_benchmark() -> None:
 
 
 def test_the_mechanism_caption_at_every_epsilon_is_plain_text_or_the_refusal() -> None:
-    captions = setup.caption_steps("gaussian", CANCER, 1e-5, "classic", "cancer", "", (0.5, 2.0))
+    steps = at_each(setup.compute_caption, setup.CaptionSettings("gaussian", CANCER, 1e-5, "classic", 0.5, "cancer", ""),
+                    (0.5, 2.0))
+    captions = steps.readings("lines")
     assert captions[0][0] == ("p", "D: the course's cancer table (Table 6-2). D′: the same table without Alice. "
                                    "The count (has_cancer = yes) is 3 on D and 2 on D′; the record that differs: Alice.")
     assert "calibrated for ε = 0.5 and δ = about 1 in 100,000" in captions[0][1][1]

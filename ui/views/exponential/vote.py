@@ -1,13 +1,12 @@
 """The sports vote (course Table 6-4): selection probabilities of a typed score table, and
 simulated selections drawn with the seed; `book` is the course's table next to the computation.
 
-`compute_steps` computes the vote at every epsilon of the slider: the page draws its charts and
-sentences as ones that step through epsilon in the browser (ui/chart_slider.py). Sentences are
-plain text for the browser to swap (ui/reading.py), never markdown: user names show as typed."""
+`compute` gives the vote at one epsilon of the chart's own slider (ui/chart_slider.py computes it at
+each, for charts and sentences that step through epsilon in the browser). Sentences are plain text
+for the browser to swap (ui/reading.py), never markdown: user names show as typed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,9 +18,8 @@ from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import exponential as charts
 from ui.i18n import per_language
-from ui.reading import Block, Rows
+from ui.reading import Rows
 from ui.text.exponential import TEXT
-from ui.views.steps import at_each
 
 BOOK_EPSILONS = tuple(e for e in TABLE_6_4_PRINTED if e > 0)  # the table's columns a slider can reach
 CONVERGENCE = per_language(lambda: charts.ConvergenceLabels(tuple(TEXT["convergence_title"].split("\n")), TEXT["draws_axis"],
@@ -30,8 +28,8 @@ CONVERGENCE = per_language(lambda: charts.ConvergenceLabels(tuple(TEXT["converge
 
 @dataclass(frozen=True)
 class Settings:
-    """The score table as typed (names and scores, unchecked), ε, Δq, the number of simulated
-    selections and the seed they are drawn with."""
+    """The score table as typed (names and scores, unchecked), ε (the chart's slider sets it), Δq,
+    the number of simulated selections and the seed they are drawn with."""
 
     names: tuple[object, ...]
     scores: tuple[object, ...]
@@ -48,27 +46,6 @@ class View:
     table: Rows  # header, then one row per option: its score and probabilities, as shown
     draws_chart: dict
     draws_summary: str
-
-
-@dataclass(frozen=True, eq=False)
-class VoteSteps:
-    """The vote at each epsilon of the slider: both charts' frames and the sentences of each."""
-
-    charts: tuple[dict, ...]
-    draws_charts: tuple[dict, ...]
-    summaries: tuple[tuple[Block, ...], ...]
-    tables: tuple[tuple[Block, ...], ...]
-    draws_summaries: tuple[tuple[Block, ...], ...]
-
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> VoteSteps:
-    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused (a bad table)."""
-    steps = at_each(compute, s, epsilons)
-    return VoteSteps(
-        steps.frames(lambda v: v.chart), steps.frames(lambda v: v.draws_chart),
-        steps.readings(lambda v: (("p", v.summary),)), steps.readings(lambda v: (("table", v.table),)),
-        steps.readings(lambda v: (("p", v.draws_summary),)),
-    )
 
 
 def compute(s: Settings) -> View:

@@ -1,19 +1,18 @@
-"""Part 1: the band every ε-DP mechanism keeps the attacker's posterior in. `compute_steps` draws it
-at every epsilon of the slider, for a chart that steps through epsilon in the browser
-(ui/chart_slider.py): the words and the big numbers follow it as a reading (ui/reading.py)."""
+"""Part 1: the band every ε-DP mechanism keeps the attacker's posterior in, at one epsilon of the
+chart's own slider (ui/chart_slider.py computes it at each): the words and the big numbers follow
+the chart as a reading (`blocks`, ui/reading.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from dpcore import posterior as post
 from ui import fmt
 from ui.charts import posterior as charts
 from ui.i18n import per_language
+from ui.reading import Block
 from ui.text.posterior import TEXT
 from ui.views.posterior.words import odds
-from ui.views.steps import ChartSteps, at_each
 
 # Comparison epsilons drawn in grey; their curves do not move with the chosen epsilon or prior.
 BAND_EPSILONS = (0.1, 0.5, 1.0, 2.0, 5.0)
@@ -29,7 +28,7 @@ FORMULA = per_language(lambda: f"{TEXT['bounds_intro']}\n\n$$\n{TEXT['bounds_lat
 
 @dataclass(frozen=True)
 class Settings:
-    epsilon: float
+    epsilon: float  # the chart's slider sets it
     prior: float
 
 
@@ -59,7 +58,6 @@ def compute(s: Settings) -> View:
     return View(words, metrics, chart)
 
 
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
-    """The band at every epsilon, and the words and numbers of each."""
-    return at_each(compute, s, epsilons).chart_steps(
-        lambda v: v.chart, lambda v: (*(("p", words) for words in v.words.split("\n\n")), ("metrics", v.metrics)))
+def blocks(view: View) -> tuple[Block, ...]:
+    """The words and the big numbers of `view`, as the reading that follows the chart."""
+    return (*(("p", words) for words in view.words.split("\n\n")), ("metrics", view.metrics))

@@ -36,7 +36,7 @@ FORMULA = per_language(lambda: TEXT["delta_intro"] + f"\n\n$$\n{TEXT['delta_late
 class LossSettings:
     model: post.AttackModel
     pld: post.PrivacyLossDistribution
-    observed: float  # the output chosen in part 2 (on the output axis)
+    observed: float  # the output marked (on the output axis)
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,15 @@
 """What D and D′ are and how the mechanism is calibrated: the caption under the shared settings.
-`caption_steps` writes it at every epsilon of a chart's own slider, as plain text (ui/reading.py)."""
+`compute_caption` writes it at one epsilon of a chart's own slider (ui/chart_slider.py computes it
+at each), as plain text (ui/reading.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dpcore.mechanisms import GaussianMethod
 from dpcore.posterior import AttackKind, AttackModel, CountPair, attack_model
 from ui import fmt
-from ui.errors import message
 from ui.reading import Block
 from ui.safe import md_escape
 from ui.text.common import TEXT as COMMON
@@ -34,18 +34,29 @@ def compute(s: Settings) -> View:
     return View("\n\n".join(_lines(s, md_escape)))
 
 
-def caption_steps(kind: AttackKind, pair: CountPair, delta: float, method: GaussianMethod, pair_choice: str,
-                  dataset_name: str, epsilons: Sequence[float]) -> tuple[tuple[Block, ...], ...]:
-    """The caption at each epsilon of the model of `kind` on `pair`, as plain text; an epsilon the
-    mechanism refuses (the classic Gaussian's from 1 on) reads as why."""
-    def caption(epsilon: float) -> tuple[Block, ...]:
-        try:
-            model = attack_model(kind, pair, epsilon, delta, method)
-            return tuple(("p", line) for line in _lines(Settings(model, pair_choice, dataset_name), str))
-        except ValueError as exc:
-            return (("error", COMMON["error_prefix"].format(message=message(exc))),)
+@dataclass(frozen=True)
+class CaptionSettings:
+    """The mechanism of `kind` on `pair` at `epsilon` (the chart's slider sets it), and what names D."""
 
-    return tuple(caption(e) for e in epsilons)
+    kind: AttackKind
+    pair: CountPair
+    delta: float
+    method: GaussianMethod
+    epsilon: float
+    pair_choice: str  # "cancer" or "dataset"
+    dataset_name: str
+
+
+@dataclass(frozen=True)
+class CaptionView:
+    lines: tuple[Block, ...]
+
+
+def compute_caption(s: CaptionSettings) -> CaptionView:
+    """The caption as plain text, one block a line. Raises ValueError for an epsilon the mechanism
+    refuses (the classic Gaussian's from 1 on): the chart's slider reads it as why."""
+    model = attack_model(s.kind, s.pair, s.epsilon, s.delta, s.method)
+    return CaptionView(tuple(("p", line) for line in _lines(Settings(model, s.pair_choice, s.dataset_name), str)))
 
 
 def _lines(s: Settings, escape: Callable[[object], str]) -> list[str]:

@@ -28,7 +28,7 @@ PLAN = (
 
 
 def _settings(**changes: object) -> plan.Settings:
-    base = plan.Settings(PENGUINS, Protection(), PLAN, "budget", 1.0, 1e-6)
+    base = plan.Settings(PENGUINS, ("penguins", 0), Protection(), PLAN, "budget", 1.0, 1e-6)
     return replace(base, **changes)
 
 

@@ -57,7 +57,7 @@ TRUE_MEDIAN = float(np.median(VALUES))
 
 def _rows(frame: pd.DataFrame = FRAME, items: tuple[Item, ...] = PLAN, total: float = 1.0,
           protection: Protection = Protection()) -> tuple[plan.Row, ...]:
-    return plan.compute(plan.Settings(frame, protection, items, "budget", total, 1e-6)).rows
+    return plan.compute(plan.Settings(frame, "test", protection, items, "budget", total, 1e-6)).rows
 
 
 def test_released_values_are_near_the_true_ones_at_a_huge_epsilon() -> None:
@@ -236,7 +236,7 @@ def test_the_opendp_script_redoes_the_release_and_quotes_user_strings(tmp_path) 
     )
     protection = Protection(2, "id")
     bounded = frame.drop(index=8)  # what the app's bounding may keep (one of person 7's rows dropped)
-    rows = plan.compute(plan.Settings(bounded, protection, items, "budget", 1e6 * len(items), 1e-6)).rows
+    rows = plan.compute(plan.Settings(bounded, "test", protection, items, "budget", 1e6 * len(items), 1e-6)).rows
     assert not [r.problem for r in rows if r.problem]
     script = opendp_script(rows, protection, 'data "1".csv')
     imports = {alias.name for node in ast.walk(ast.parse(script)) if isinstance(node, (ast.Import, ast.ImportFrom))
@@ -325,7 +325,7 @@ def test_the_opendp_script_writes_no_spreadsheet_formula_and_names_a_safe_file(t
     and reads a safe name its docstring gives."""
     frame = pd.DataFrame({"site": [HYPERLINK, HYPERLINK, "b", "-1", "@x"]})
     items = (Item("histogram", "site", categories=(HYPERLINK, "b", "-1", "@x")),)
-    rows = plan.compute(plan.Settings(frame, Protection(), items, "budget", 1e6, 1e-6)).rows
+    rows = plan.compute(plan.Settings(frame, "test", Protection(), items, "budget", 1e6, 1e-6)).rows
     script = opendp_script(rows, Protection(), "../up/evil%22name.csv")
     assert "CSV_FILE = 'evil_22name.csv'" in script and "named evil_22name.csv" in script
     frame.to_csv(tmp_path / "evil_22name.csv", index=False)

@@ -160,6 +160,22 @@ def test_the_csv_has_one_row_per_released_number_and_defuses_formulas() -> None:
     assert shown["released value"][-1] == fmt.number(float(table[-1][2]))
 
 
+def test_the_csv_is_rounded_to_what_each_statistic_s_noise_justifies() -> None:
+    """Digits below the noise are noise: the download lists none (ui.fmt.justified, as the histogram
+    page's CSV). Here a Laplace count of scale ~6 (one decimal), a Gaussian sum and a mean whose noise
+    is in the thousands (whole numbers), and a discrete count (whole by nature)."""
+    items = (Item("count"), Item("sum", "income", mechanism="gaussian", lower=LOWER, upper=UPPER),
+             Item("mean", "income", lower=LOWER, upper=UPPER),
+             Item("count", "region", equals="south", mechanism="discrete_laplace"))
+    rows = _rows(items=items, total=0.8)
+    for _ in range(5):  # a value that happens to need no more digits cannot pass for a rounded one 5 times
+        table = list(csv.reader(io.StringIO(values_csv(release(FRAME, rows, Protection())).decode("utf-8-sig"))))
+        count, total, mean, south = (cell[2] for cell in table[1:])
+        assert rows[0].events[0][0].scale == pytest.approx(5.0) and len(count.partition(".")[2]) <= 1
+        assert float(total).is_integer() and float(mean).is_integer()
+        assert float(south).is_integer()
+
+
 def _numbers_and_strings(tree: object) -> tuple[list[float], list[str]]:
     if isinstance(tree, dict):
         parts = [_numbers_and_strings(k) for k in tree] + [_numbers_and_strings(v) for v in tree.values()]

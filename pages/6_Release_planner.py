@@ -1,10 +1,6 @@
 """Plan a release: several statistics, a total budget or target accuracies, every accountant's
-total, the risk in plain words, sensitivity explored, and a release drawn with OpenDP.
-
-The plan on the left (ui/tabs/planner/the_plan.py: who is protected, what to publish); what it
-gives on the right, in a fragment of its own, one tab each (ui/tabs/planner). The total budget is
-the accuracy chart's own slider (ui/chart_slider.py).
-"""
+total, the risk in plain words, sensitivity explored, and a release drawn with OpenDP. The plan on
+the left (ui/tabs/planner/the_plan.py); what it gives on the right, one tab each (ui/tabs/planner)."""
 
 from __future__ import annotations
 
@@ -21,20 +17,18 @@ from ui.views.planner.plan import Direction
 
 @st.fragment
 def results(ctx: PageContext, protection: Protection, frame: pd.DataFrame, direction: Direction) -> None:
-    """What the plan gives, in tabs. The plan is read as it is now: a weight or target may be typed
-    after this fragment's arguments were taken."""
-    settings = common.settings(ctx, protection, frame, direction)
-    url_tabs("plan_tab", {"plan": (TEXT["tab_plan"], plan.tab),
-                          "cost": (TEXT["tab_cost"], cost.tab),
+    """What the plan gives, in tabs, with the plan read as it is now (a weight or target may be typed
+    after this fragment's arguments were taken)."""
+    url_tabs("plan_tab", {"plan": (TEXT["tab_plan"], plan.tab), "cost": (TEXT["tab_cost"], cost.tab),
                           "risk": (TEXT["tab_risk"], risk.tab),
                           "sensitivity": (TEXT["tab_sensitivity"], sensitivity.tab),
-                          "release": (TEXT["tab_release"], release.tab)}, ctx, settings)
+                          "release": (TEXT["tab_release"], release.tab)},
+             ctx, common.settings(ctx, protection, frame, direction))
 
 
 @st.fragment
 def plan_and_results(ctx: PageContext) -> None:
-    """The plan on the left, what it gives on the right: a change of the plan (a statistic, its noise,
-    who is protected) reruns both, never the sidebar."""
+    """A change of the plan (a statistic, its noise, who is protected) reruns both sides, never the sidebar."""
     left, right = st.columns([2, 3], gap="large")
     with left:
         protection, frame, direction = the_plan.panel(ctx)

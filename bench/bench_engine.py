@@ -50,7 +50,7 @@ def app_release(path: Path) -> tuple[float, tuple[plan.Row, ...]]:
     start = time.perf_counter()
     frame = pd.read_csv(path)
     bounded = bound_contributions(frame, "person_id", PROTECTION.rows_per_person, make_rng(1, "bench_engine")).frame
-    rows = plan.compute(plan.Settings(bounded, PROTECTION, ITEMS, "budget", TOTAL_EPSILON, DELTA)).rows
+    rows = plan.compute(plan.Settings(bounded, "bench", PROTECTION, ITEMS, "budget", TOTAL_EPSILON, DELTA)).rows
     drawn = release(bounded, rows, PROTECTION)
     elapsed = time.perf_counter() - start
     assert len(drawn.statistics) == len(ITEMS)

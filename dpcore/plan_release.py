@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -55,7 +55,15 @@ def release_quantile(frame: pd.DataFrame, stat: Quantile, epsilon: float, protec
 
 # --- a whole plan, from the raw table ------------------------------------------------------------
 
-Released = tuple[tuple[str, ...], tuple[float | int, ...]]  # one statistic's labels ("" for one number) and values
+class Released(NamedTuple):
+    """One statistic's labels ("" for one number) and released values, and the scale of their noise
+    in the values' own units, from the plan's noises and the released numbers alone (post-processing:
+    a mean's is its sum's and count's noise carried through the ratio at the noisy count; a
+    quantile's 0, its value being one of the public candidates). What a download rounds to."""
+
+    labels: tuple[str, ...]
+    values: tuple[float | int, ...]
+    noise: float
 
 
 @dataclass(frozen=True)
@@ -96,20 +104,22 @@ def release_statistic(frame: pd.DataFrame, planned: PlannedStatistic, protection
     """
     stat, name = planned.statistic, planned.name
     if isinstance(stat, Quantile):
-        return ("",), (release_quantile(frame, stat, planned.epsilon, protection),)
+        return Released(("",), (release_quantile(frame, stat, planned.epsilon, protection),), 0.0)
     if isinstance(stat, Mean):
         sum_noise, count_noise = planned_noises(name, planned.events, 2)
         total = release_sum(stat.sum_part.values(frame), stat.lower, stat.upper, sum_noise, protection.factor).value
-        count = float(release_counts([stat.count_part.true_value(frame)], count_noise)[0])
-        return ("",), (float(np.clip(total / max(count, 1.0), stat.lower, stat.upper)),)
+        count = max(float(release_counts([stat.count_part.true_value(frame)], count_noise)[0]), 1.0)
+        mean = float(np.clip(total / count, stat.lower, stat.upper))
+        return Released(("",), (mean,), (sum_noise.scale + abs(mean) * count_noise.scale) / count)
     (noise,) = planned_noises(name, planned.events, 1)
     if isinstance(stat, Histogram):
         drawn = release_histogram(frame, stat.column, require_declared(planned.domain), noise)
-        return drawn.labels, tuple(_plain(v) for v in drawn.values)
+        return Released(drawn.labels, tuple(_plain(v) for v in drawn.values), noise.scale)
     if isinstance(stat, Sum):
-        return ("",), (release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value,)
+        value = release_sum(stat.values(frame), stat.lower, stat.upper, noise, protection.factor).value
+        return Released(("",), (value,), noise.scale)
     if isinstance(stat, Count):
-        return ("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),)
+        return Released(("",), (_plain(release_counts([stat.true_value(frame)], noise)[0]),), noise.scale)
     raise DPError("unknown_statistic.release", name=name)
 
 

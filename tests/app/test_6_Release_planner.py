@@ -70,7 +70,10 @@ def test_the_page_opens_on_a_plan_for_the_dataset() -> None:
 
 def test_the_total_budget_moves_every_accuracy_and_only_the_chart_s_data() -> None:
     at = run_page(PAGE, PENGUINS)
-    before, spec = _table(at)[TEXT["col_accuracy"]], layout(chart_titled(at, CURVES))
+    before = _table(at)[TEXT["col_accuracy"]]
+    step(at, "plan_eps", 1.0)  # a first step computes every other total (pending until then: ui/chart_slider.py)
+    assert _table(at)[TEXT["col_accuracy"]] == before
+    spec = layout(chart_titled(at, CURVES))
     step(at, "plan_eps", 2.0)  # the chart's own slider, as the browser reports it
     after = _table(at)[TEXT["col_accuracy"]]
     assert_clean(at)

@@ -83,7 +83,7 @@ def _truth() -> dict[tuple[str, str], float]:
 
 def _rows(alpha: float = 0.05, protection: Protection = NO_ID, frame: pd.DataFrame = FRAME,
           items: tuple[Item, ...] = ITEMS, total: float = TOTAL_EPSILON) -> tuple[plan.Row, ...]:
-    return plan.compute(plan.Settings(frame, protection, items, "budget", total, DELTA, alpha)).rows
+    return plan.compute(plan.Settings(frame, "test", protection, items, "budget", total, DELTA, alpha)).rows
 
 
 def _literals(script: str) -> dict[str, object]:

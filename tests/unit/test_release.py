@@ -337,7 +337,11 @@ def test_release_plan_bounds_each_person_with_fresh_randomness_then_draws_each_s
             _planned("mean", Mean("x", 0, 200), eps),
             _planned("bars", Histogram("c", CategoryBins(("a", "b"))), eps, domain=HistogramDomain.typed(("a", "b")))]
     drawn = release_plan(frame, plan, protection)
-    assert [labels for labels, _ in drawn] == [("",), ("",), ("",), ("a", "b")]
+    assert [d.labels for d in drawn] == [("",), ("",), ("",), ("a", "b")]
+    # the scale of each statistic's noise in its own units: its noise's, a mean's over the noisy count
+    assert [drawn[i].noise for i in (0, 1, 3)] == [plan[i].events[0][0].scale for i in (0, 1, 3)]
+    (sum_noise, _), (count_noise, _) = plan[2].events
+    assert drawn[2].noise == pytest.approx((sum_noise.scale + drawn[2].values[0] * count_noise.scale) / 50, rel=1e-3)
     assert drawn[0][1][0] == pytest.approx(50, abs=1e-3) and sum(drawn[3][1]) == pytest.approx(50, abs=1e-3)
     assert drawn[2][1][0] == pytest.approx(drawn[1][1][0] / 50, abs=1e-3)  # the same rows for every statistic
     sums = {round(release_plan(frame, plan[1:2], protection)[0][1][0]) for _ in range(20)}

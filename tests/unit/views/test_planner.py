@@ -28,7 +28,7 @@ PLAN = (
 
 
 def _settings(**changes: object) -> plan.Settings:
-    base = plan.Settings(PENGUINS, Protection(), PLAN, "budget", 1.0, 1e-6)
+    base = plan.Settings(PENGUINS, ("penguins", 0), Protection(), PLAN, "budget", 1.0, 1e-6)
     return replace(base, **changes)
 
 
@@ -201,3 +201,13 @@ def test_the_cost_tab_says_why_when_the_total_delta_does_not_cover_the_gaussians
     shown = cost.compute(cost.Settings(((gaussian, 1),), 1e-6))
     assert "delta" in shown.text.lower() and "basic" not in shown.totals
     assert set(shown.totals) == {"rdp", "pld", "zcdp"}  # they account for Gaussian noise exactly
+
+
+def test_the_settings_are_a_memo_key_that_knows_the_data_by_its_ident() -> None:
+    """The chart slider keeps a plan's steps under its settings (ui/chart_slider.py): the frame rides
+    along uncompared, the dataset and seed it was bounded with (`ident`) and every choice compare."""
+    settings = _settings()
+    assert hash(settings) == hash(_settings(frame=PENGUINS.head(3))) and settings == _settings(frame=PENGUINS.head(3))
+    for changed in ({"ident": ("penguins", 1)}, {"protection": Protection(2)}, {"items": PLAN[:1]}, {"delta": 1e-5},
+                    {"total_epsilon": 2.0}, {"direction": "accuracy"}):
+        assert _settings(**changed) != settings, changed

@@ -57,7 +57,7 @@ TRUE_MEDIAN = float(np.median(VALUES))
 
 def _rows(frame: pd.DataFrame = FRAME, items: tuple[Item, ...] = PLAN, total: float = 1.0,
           protection: Protection = Protection()) -> tuple[plan.Row, ...]:
-    return plan.compute(plan.Settings(frame, protection, items, "budget", total, 1e-6)).rows
+    return plan.compute(plan.Settings(frame, "test", protection, items, "budget", total, 1e-6)).rows
 
 
 def test_released_values_are_near_the_true_ones_at_a_huge_epsilon() -> None:
@@ -160,6 +160,22 @@ def test_the_csv_has_one_row_per_released_number_and_defuses_formulas() -> None:
     assert shown["released value"][-1] == fmt.number(float(table[-1][2]))
 
 
+def test_the_csv_is_rounded_to_what_each_statistic_s_noise_justifies() -> None:
+    """Digits below the noise are noise: the download lists none (ui.fmt.justified, as the histogram
+    page's CSV). Here a Laplace count of scale ~6 (one decimal), a Gaussian sum and a mean whose noise
+    is in the thousands (whole numbers), and a discrete count (whole by nature)."""
+    items = (Item("count"), Item("sum", "income", mechanism="gaussian", lower=LOWER, upper=UPPER),
+             Item("mean", "income", lower=LOWER, upper=UPPER),
+             Item("count", "region", equals="south", mechanism="discrete_laplace"))
+    rows = _rows(items=items, total=0.8)
+    for _ in range(5):  # a value that happens to need no more digits cannot pass for a rounded one 5 times
+        table = list(csv.reader(io.StringIO(values_csv(release(FRAME, rows, Protection())).decode("utf-8-sig"))))
+        count, total, mean, south = (cell[2] for cell in table[1:])
+        assert rows[0].events[0][0].scale == pytest.approx(5.0) and len(count.partition(".")[2]) <= 1
+        assert float(total).is_integer() and float(mean).is_integer()
+        assert float(south).is_integer()
+
+
 def _numbers_and_strings(tree: object) -> tuple[list[float], list[str]]:
     if isinstance(tree, dict):
         parts = [_numbers_and_strings(k) for k in tree] + [_numbers_and_strings(v) for v in tree.values()]
@@ -236,7 +252,7 @@ def test_the_opendp_script_redoes_the_release_and_quotes_user_strings(tmp_path) 
     )
     protection = Protection(2, "id")
     bounded = frame.drop(index=8)  # what the app's bounding may keep (one of person 7's rows dropped)
-    rows = plan.compute(plan.Settings(bounded, protection, items, "budget", 1e6 * len(items), 1e-6)).rows
+    rows = plan.compute(plan.Settings(bounded, "test", protection, items, "budget", 1e6 * len(items), 1e-6)).rows
     assert not [r.problem for r in rows if r.problem]
     script = opendp_script(rows, protection, 'data "1".csv')
     imports = {alias.name for node in ast.walk(ast.parse(script)) if isinstance(node, (ast.Import, ast.ImportFrom))
@@ -325,7 +341,7 @@ def test_the_opendp_script_writes_no_spreadsheet_formula_and_names_a_safe_file(t
     and reads a safe name its docstring gives."""
     frame = pd.DataFrame({"site": [HYPERLINK, HYPERLINK, "b", "-1", "@x"]})
     items = (Item("histogram", "site", categories=(HYPERLINK, "b", "-1", "@x")),)
-    rows = plan.compute(plan.Settings(frame, Protection(), items, "budget", 1e6, 1e-6)).rows
+    rows = plan.compute(plan.Settings(frame, "test", Protection(), items, "budget", 1e6, 1e-6)).rows
     script = opendp_script(rows, Protection(), "../up/evil%22name.csv")
     assert "CSV_FILE = 'evil_22name.csv'" in script and "named evil_22name.csv" in script
     frame.to_csv(tmp_path / "evil_22name.csv", index=False)

@@ -91,7 +91,7 @@ def test_the_opendp_template_runs_as_it_is(tmp_path: Path) -> None:
 
 
 def _rows(frame: pd.DataFrame, items: tuple[Item, ...], protection: Protection) -> tuple[plan.Row, ...]:
-    rows = plan.compute(plan.Settings(frame, protection, items, "budget", 1e6 * len(items), 1e-6)).rows
+    rows = plan.compute(plan.Settings(frame, "test", protection, items, "budget", 1e6 * len(items), 1e-6)).rows
     assert not [r.problem for r in rows if r.problem]
     return rows
 

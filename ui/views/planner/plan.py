@@ -10,8 +10,8 @@ prices the same plan more tightly; this split is what the release spends.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -29,18 +29,20 @@ from ui.safe import md_escape
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, Statistic, statistic
-from ui.views.steps import ChartSteps, at_each
 
 Direction = Literal["budget", "accuracy"]
 CURVE_EPSILONS = np.geomspace(0.01, 20, 30)
 ACCURACY_CHART = per_language(lambda: AccuracyLabels(tuple(TEXT["curves_title"].split("\n")), TEXT["curves_x"], TEXT["curves_y"]))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Settings:
-    """The data (after contribution bounding), who is protected, the items and the direction."""
+    """The data (after contribution bounding), who is protected, the items and the direction.
+    Hashable (the chart slider keeps a plan's steps under it): the data compare by `ident`, the
+    dataset's ident and the seed its contributions were bounded with."""
 
-    frame: pd.DataFrame
+    frame: pd.DataFrame = field(compare=False)
+    ident: Hashable
     protection: Protection
     items: tuple[Item, ...]
     direction: Direction
@@ -234,10 +236,3 @@ def compute(s: Settings) -> PlanView:
     text = "\n\n".join([summary, fmt.markdown_table(table), *clamping])
     return PlanView(rows, total, total_delta, table, summary, text, chart, cells)
 
-
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
-    """`compute` at every total epsilon; no frames when the plan has no chart to step (nothing to curve)."""
-    steps = at_each(compute, s, epsilons, field="total_epsilon")
-    if steps.template.chart is None:
-        return ChartSteps((), ())
-    return steps.chart_steps(lambda v: v.chart, lambda v: v.blocks)

@@ -38,13 +38,14 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from dpcore import scripts
 from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes, safe_file_name
 from dpcore.mechanisms import AdditiveNoise
-from dpcore.plan_release import PlannedStatistic, planned_noises, quantile_scale, release_plan
+from dpcore.plan_release import PlannedStatistic, Released, planned_noises, quantile_scale, release_plan
 from dpcore.protection import Protection
 from dpcore.provenance import package_versions
 from dpcore.release import HistogramDomain
@@ -120,13 +121,22 @@ def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) ->
     """
     kept = [row for row in rows if not row.problem]
     values = release_plan(frame, [_planned(row) for row in kept], protection)
-    drawn = tuple(StatisticRelease(row.name, row.item.kind, _column(row.item), labels, numbers,
+    drawn = tuple(StatisticRelease(row.name, row.item.kind, _column(row.item), released.labels, _justified(released),
                                    float(row.epsilon), float(row.delta))
-                  for row, (labels, numbers) in zip(kept, values, strict=True))
+                  for row, released in zip(kept, values, strict=True))
     if not drawn:
         raise DPError("nothing_to_release")
     return PlanRelease(drawn, float(sum(s.epsilon for s in drawn)), float(sum(s.delta for s in drawn)),
                        datetime.now(timezone.utc))
+
+
+def _justified(released: Released) -> tuple[float | int, ...]:
+    """The values rounded to what their noise justifies (ui.fmt.justified, as the histogram page's
+    download): the digits below the noise are noise. Post-processing: it costs no privacy. Whole
+    numbers (a discrete noise's) stay whole: the rounding never goes past the units."""
+    if all(isinstance(v, int) for v in released.values):
+        return released.values
+    return tuple(float(v) for v in fmt.justified(np.array(released.values, dtype=float), released.noise))
 
 
 # --- the values, as a table and as CSV -----------------------------------------------------------
@@ -146,7 +156,8 @@ def values_table(drawn: PlanRelease) -> dict[str, list[str]]:
 
 
 def values_csv(drawn: PlanRelease) -> bytes:
-    """One row per released number (statistic, bin or label, value), safe to open in a spreadsheet."""
+    """One row per released number (statistic, bin or label, value), safe to open in a spreadsheet;
+    each value as `release` keeps it, rounded to what its noise justifies."""
     frame = pd.DataFrame(_records(drawn), columns=[TEXT["release_csv_statistic"], TEXT["release_csv_label"],
                                            TEXT["release_csv_value"]], dtype=object)  # whole numbers stay whole
     return safe_csv_bytes(frame)

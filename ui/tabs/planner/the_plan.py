@@ -1,0 +1,211 @@
+"""The left side of the planner: who is protected (and the data after contribution bounding),
+whether a total budget or targets are given, and the statistics listed, with the form that adds one.
+
+Each listed statistic keeps its own widgets, keyed by a stable id, so removing one does not shift
+the others' values. The plan is kept in the session and the address (ui/tabs/planner/common.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from dpcore.catalog import BUNDLED, public_categories
+from dpcore.counting import is_numeric_column
+from dpcore.mechanisms import NOISE_KINDS
+from dpcore.protection import Protection, bound_contributions
+from dpcore.statistics import QUANTILE_MECHANISM
+from ui import fmt
+from ui.datasets import Dataset
+from ui.page import PageContext, show_error
+from ui.safe import md_escape
+from ui.state import url_choice
+from ui.tabs.planner.common import PLAN, UIDS, keep_in_address, public_bounds
+from ui.text.common import TEXT as COMMON
+from ui.text.planner import TEXT
+from ui.views.planner.items import STAT_KINDS, Item, from_json
+from ui.views.planner.plan import Direction, name_of
+
+_NEXT, _FOR = "_plan_next_uid", "_plan_dataset"
+
+
+def default_plan(dataset: Dataset) -> tuple[Item, ...]:
+    """A starting plan: the count of rows, a histogram of a declared categorical column and the
+    mean of a column with public bounds, where the dataset has them."""
+    items = [Item("count")]
+    frame = dataset.table.frame
+    for column in frame.columns:
+        categories = public_categories(dataset.key, str(column))
+        if categories:
+            items.append(Item("histogram", str(column), categories=categories))
+            break
+    for column in frame.columns:
+        bounds, _ = public_bounds(dataset, str(column))
+        if bounds is not None and is_numeric_column(frame, str(column)):
+            items.append(Item("mean", str(column), lower=bounds[0], upper=bounds[1]))
+            break
+    return tuple(items)
+
+
+def _set_items(items: tuple[Item, ...], uids: list[int]) -> None:
+    st.session_state[PLAN], st.session_state[UIDS] = items, uids
+    keep_in_address()
+
+
+def _start(dataset: Dataset) -> None:
+    """The plan of the address on a session's first visit, else the dataset's default plan;
+    a new dataset starts a new plan (the old one named columns it may not have)."""
+    if st.session_state.get(_FOR) == dataset.ident and PLAN in st.session_state:
+        return
+    items: tuple[Item, ...] | None = None
+    if _FOR not in st.session_state and "plan" in st.query_params:
+        try:
+            items = from_json(st.query_params["plan"])
+        except ValueError as exc:
+            show_error(exc)
+    if items is None:
+        items = default_plan(dataset)
+        st.caption(TEXT["default_plan_note"])
+    st.session_state[_FOR] = dataset.ident
+    first = st.session_state.get(_NEXT, 0)  # ids never reused: what was typed for the old plan stays there
+    st.session_state[_NEXT] = first + len(items)
+    _set_items(items, list(range(first, first + len(items))))
+def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
+    """The unit of protection, the data after contribution bounding, and the sentence saying how."""
+    frame = ctx.dataset.table.frame
+    unit = url_choice(st.radio, TEXT["unit"], ("row", "person"), "plan_unit",
+                      format_func=lambda u: TEXT[f"unit_{u}"], horizontal=True)
+    if unit == "row":
+        return Protection(), frame, TEXT["explain_row"]
+    m_col, id_col = st.columns(2)
+    m = int(m_col.number_input(TEXT["rows_per_person"], min_value=1, max_value=10_000, value=2, step=1,
+                               key="plan_m", bind="query-params"))
+    none = TEXT["no_id_column"]
+    id_column = id_col.selectbox(TEXT["id_column"], [none, *map(str, frame.columns)], key="plan_id")
+    if id_column == none:
+        return Protection(m), frame, TEXT["explain_person_promised"].format(m=m)
+    # The plan's figures: rows kept with the seed (a simulation). A release bounds the table again
+    # with fresh secret randomness (plan_release.release); the counts here are data facts, said so.
+    bounded = bound_contributions(frame, id_column, m, ctx.rng("planner_contributions"))
+    sentence = " ".join((
+        TEXT["explain_person_bounded"].format(m=m, column=id_column), TEXT["bounding_draws"],
+        TEXT["bounded_rows"].format(dropped=fmt.plural(bounded.dropped_rows, TEXT["row_one"], TEXT["row_many"]),
+                                    rows=fmt.plural(len(frame), TEXT["row_one"], TEXT["row_many"]),
+                                    people=fmt.people(bounded.people)),
+        TEXT["bounded_not_private"]))
+    return Protection(m, id_column), bounded.frame, sentence
+
+
+def _item_controls(item: Item, uid: int) -> Item | None:
+    """One listed statistic: its name and noise; None when removed. Its weight or target is set
+    in the accuracy tab (ui/tabs/planner/plan.py)."""
+    with st.container(border=True):
+        head = st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute")
+        head.markdown(f"**{md_escape(name_of(item))}**", width="content")
+        if head.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:", type="tertiary"):
+            return None
+        if item.kind == "quantile":
+            st.caption(TEXT["mechanism_selection"])
+            return item
+        mechanism = st.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
+                                 format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
+        return replace(item, mechanism=mechanism)
+
+
+def plan_items(ctx: PageContext) -> None:
+    """The listed statistics with their widgets, and the form that adds one."""
+    _start(ctx.dataset)
+    items, uids = st.session_state[PLAN], st.session_state[UIDS]
+    if not items:
+        st.info(TEXT["empty_plan"])
+    kept = [(new, uid) for item, uid in zip(items, uids, strict=True) if (new := _item_controls(item, uid)) is not None]
+    new_items, new_uids = tuple(i for i, _ in kept), [u for _, u in kept]
+    added = add_statistic(ctx.dataset)
+    if added is not None:
+        new_items, new_uids = new_items + (added,), new_uids + [st.session_state[_NEXT]]
+        st.session_state[_NEXT] += 1
+    if new_items != items or new_uids != uids:
+        _set_items(new_items, new_uids)
+        if len(new_uids) != len(uids):
+            st.rerun()  # redraw the list at once (a removed card must not linger one run)
+
+
+def add_statistic(dataset: Dataset) -> Item | None:
+    """The "Add a statistic" panel: kind, column and its public facts; the item when Add is clicked."""
+    frame = dataset.table.frame
+    columns = [str(c) for c in frame.columns]
+    # keyed, it stays open as it changes; its body is drawn only while open (fewer elements for every
+    # rerun of the page to redraw: a typed target, LEARNED.md)
+    panel = st.expander(TEXT["add_title"], icon=":material/add:", key="plan_add_open", on_change="rerun")
+    if not panel.open:
+        return None
+    with panel:
+        kind = st.radio(TEXT["stat_kind"], STAT_KINDS, format_func=lambda k: TEXT[f"kind_{k}"], key="plan_add_kind")
+        numeric = [c for c in columns if is_numeric_column(frame, c)]
+        choices = columns if kind in ("count", "histogram") else numeric
+        if kind != "count" and not choices:
+            st.info(TEXT["no_numeric"])
+            return None
+        item: Item | None = Item(kind)
+        if kind == "count":
+            column = st.selectbox(TEXT["filter_column"], [TEXT["no_filter"], *columns], key="plan_add_fcol")
+            if column != TEXT["no_filter"]:
+                value = st.text_input(TEXT["filter_value"], key="plan_add_fval")
+                item = Item("count", column, equals=value or None) if value else item
+        else:
+            column = st.selectbox(TEXT["stat_column"], choices, key="plan_add_col")
+            item = _described(dataset, kind, column)
+        clicked = st.button(TEXT["add_button"], key="plan_add", type="primary", disabled=item is None)
+    return item if clicked else None
+
+
+def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
+    """The public facts a statistic of `column` needs: declared categories or public bounds."""
+    categories = public_categories(dataset.key, column)
+    if kind == "histogram" and (categories or not is_numeric_column(dataset.table.frame, column)):
+        typed = st.text_area(TEXT["categories"], value="\n".join(categories or ()), help=TEXT["categories_help"],
+                             key=f"plan_add_cats_{column}")
+        declared = tuple(dict.fromkeys(line.strip() for line in typed.splitlines() if line.strip()))
+        return Item("histogram", column, categories=declared) if declared else None
+    bounds, source = public_bounds(dataset, column)
+    st.caption(TEXT["bounds_source"].format(source=source))
+    lo, hi = st.columns(2)
+    lower = lo.number_input(TEXT["lower"], value=None if bounds is None else bounds[0], key=f"plan_add_lo_{column}")
+    upper = hi.number_input(TEXT["upper"], value=None if bounds is None else bounds[1], key=f"plan_add_hi_{column}")
+    if lower is None or upper is None:
+        return None
+    if kind == "histogram":
+        bins = st.number_input(TEXT["bins"], min_value=1, max_value=200, value=10, key="plan_add_bins")
+        return Item("histogram", column, lower=lower, upper=upper, bins=int(bins))
+    if kind == "quantile":
+        q = st.number_input(TEXT["quantile_q"], min_value=0.01, max_value=0.99, value=0.5, step=0.05, key="plan_add_q")
+        return Item("quantile", column, mechanism=QUANTILE_MECHANISM, lower=lower, upper=upper, q=q)
+    return Item(kind, column, lower=lower, upper=upper)  # type: ignore[arg-type]
+
+
+def panel(ctx: PageContext) -> tuple[Protection, pd.DataFrame, Direction]:
+    """The left side of the planner: who is protected (and the data after contribution bounding),
+    whether a total budget or targets are given, and the statistics listed (common.listed)."""
+    st.subheader(TEXT["section_unit"])
+    if getattr(BUNDLED.get(ctx.dataset.key), "weight_column", None):
+        st.info(TEXT["aggregated"])
+    try:
+        unit, frame, sentence = protection(ctx)
+        st.caption(sentence)
+    except ValueError as exc:
+        show_error(exc)
+        unit, frame = Protection(), ctx.dataset.table.frame
+    st.subheader(TEXT["section_statistics"])
+    chosen = direction()
+    plan_items(ctx)
+    return unit, frame, chosen
+
+
+def direction() -> Direction:
+    """What the user knows: the total budget ("budget") or the accuracy each statistic needs."""
+    return url_choice(st.radio, TEXT["direction"], ("budget", "accuracy"), "plan_direction",
+                      format_func=lambda d: TEXT[f"direction_{d}"], horizontal=True)
+
+

@@ -72,7 +72,10 @@ def url_choice(
     return value
 
 
-def url_tabs(key: str, tabs: dict[str, tuple[str, Callable[..., None]]], *args: Any) -> str:
+Tabs = dict[str, tuple[str, Callable[..., None]]]  # a page's parts: stable id -> (label, the tab's function)
+
+
+def url_tabs(key: str, tabs: Tabs, *args: Any) -> str:
     """The page's parts as one row of buttons (a segmented control) whose chosen part is in the URL as
     ?key=<part id> (not its translated label), so a link to "2. Averaging" opens that part. Only the
     chosen part runs: its function is called with `args`. Returns the chosen part's id.

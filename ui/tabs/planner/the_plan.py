@@ -1,5 +1,6 @@
-"""The left side of the planner: who is protected (and the data after contribution bounding),
-whether a total budget or targets are given, and the statistics listed, with the form that adds one.
+"""The planner's two sides: on the left the plan, who is protected (and the data after contribution
+bounding), whether a total budget or targets are given, and the statistics listed, with the form that
+adds one; on the right what the plan gives, one tab each (`plan_and_results`).
 
 Each listed statistic keeps its own widgets, keyed by a stable id, so removing one does not shift
 the others' values. The plan is kept in the session and the address (ui/tabs/planner/common.py).
@@ -21,8 +22,8 @@ from ui import fmt
 from ui.datasets import Dataset
 from ui.page import PageContext, show_error
 from ui.safe import md_escape
-from ui.state import url_choice
-from ui.tabs.planner.common import PLAN, UIDS, keep_in_address, public_bounds
+from ui.state import Tabs, url_choice, url_tabs
+from ui.tabs.planner.common import PLAN, UIDS, keep_in_address, public_bounds, settings
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.views.planner.items import STAT_KINDS, Item, from_json
@@ -209,3 +210,21 @@ def direction() -> Direction:
                       format_func=lambda d: TEXT[f"direction_{d}"], horizontal=True)
 
 
+
+
+@st.fragment
+def plan_and_results(ctx: PageContext, tabs: Tabs) -> None:
+    """The plan (left) and what it gives in `tabs` (right). A change of the plan (a statistic, its
+    noise, who is protected) reruns both sides, never the sidebar."""
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        protected, frame, chosen = panel(ctx)
+    with right:
+        _results(ctx, tabs, protected, frame, chosen)
+
+
+@st.fragment
+def _results(ctx: PageContext, tabs: Tabs, protected: Protection, frame: pd.DataFrame, chosen: Direction) -> None:
+    """What the plan gives, in tabs, with the plan read as it is now (a weight or target may be typed
+    after this fragment's arguments were taken)."""
+    url_tabs("plan_tab", tabs, ctx, settings(ctx, protected, frame, chosen))

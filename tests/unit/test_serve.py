@@ -13,7 +13,7 @@ from ui.serve import ROOT, app_modules, warm_up
 
 def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> None:
     modules = app_modules()
-    assert "ui.views.planner.plan" in modules and "ui.controls.histogram" in modules
+    assert "ui.views.planner.plan" in modules and "ui.tabs.histogram.histogram" in modules
     assert not any(m.endswith("__init__") for m in modules)
     for name in modules:
         importlib.import_module(name)

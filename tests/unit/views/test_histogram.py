@@ -9,10 +9,12 @@ from dpcore.catalog import DATA_DIR
 from dpcore.histogram import CategoryBins, NumericBins, PostProcessing
 from ui.charts.histogram import steady_range, steady_top
 from ui.views.histogram import counts, release, zoo
+from ui.views.steps import at_each
 
 MEDICAL = pd.read_csv(DATA_DIR / "medicaldata.csv")
 MEDICAL_NB = pd.read_csv(DATA_DIR / "md_nb.csv")
 AGES = CategoryBins(("20-30", "30-40", "40-50", "50-60", "60-70"))
+SOURCE = ("medical", "age_bucket", "course")  # what the counts were counted from: their ident in a memo key
 
 
 def course_counts() -> counts.CountsView:
@@ -51,7 +53,10 @@ def test_values_outside_the_bounds_are_said_and_non_neighbours_refused() -> None
 def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() -> None:
     c = course_counts()
     post = PostProcessing()
-    at = lambda eps, seed=1: release.compute(release.ReleaseSettings(c, "laplace", eps, 0.0, "analytic", post, seed))
+
+    def at(eps: float, seed: int = 1) -> release.ReleaseView:
+        return release.compute(release.ReleaseSettings(c, SOURCE, "laplace", eps, 0.0, "analytic", post, seed))
+
     one, again, other = at(1.0), at(1.0), at(1.0, seed=2)
     bars = lambda v: v.noisy_chart["datasets"]["bars"].column("value").to_pylist()
     assert bars(one) == bars(again) != bars(other)
@@ -69,24 +74,39 @@ def test_release_is_seeded_and_its_axis_steps_only_when_the_noise_outgrows_it() 
 
 def test_steps_hold_the_release_at_every_epsilon_and_say_which_ones_are_refused() -> None:
     c = course_counts()
-    settings = release.ReleaseSettings(c, "gaussian", 0.5, 1e-5, "classic", PostProcessing(), 1)
-    steps = release.compute_steps(settings, (0.5, 0.9, 1.0, 2.0))
-    assert [isinstance(v, release.ReleaseView) for v in steps.steps.views] == [True, True, False, False]
+    settings = release.ReleaseSettings(c, SOURCE, "gaussian", 0.5, 1e-5, "classic", PostProcessing(), 1)
+    steps = at_each(release.compute, settings, (0.5, 0.9, 1.0, 2.0))
+    assert [isinstance(v, release.ReleaseView) for v in steps.views] == [True, True, False, False]
     # each epsilon is the release `compute` gives on its own, with the same seed
     alone = release.compute(settings)
-    assert steps.noisy_frames[0]["datasets"]["bars"].equals(alone.noisy_chart["datasets"]["bars"])
-    assert steps.noisy_frames[0]["title"]["text"] == "Noisy counts at ε = 0.5 (±95%)"
+    noisy_frames = steps.frames("noisy_chart", release.noisy_title)
+    assert noisy_frames[0]["datasets"]["bars"].equals(alone.noisy_chart["datasets"]["bars"])
+    assert noisy_frames[0]["title"]["text"] == "Noisy counts at ε = 0.5 (±95%)"
     # the classic formula is refused from epsilon 1 on: an empty frame, and the reason as its reading
-    assert steps.noisy_frames[2]["datasets"]["bars"].num_rows == 0
-    assert steps.noisy_frames[2]["title"]["text"] == "Noisy counts at ε = 1 (±95%)"
-    assert steps.readings[2][0][0] == "error" and "proven only for epsilon below 1" in steps.readings[2][0][1]
-    assert len(steps.distribution_frames) == 4 and steps.distribution_frames[3]["datasets"]["curves"].num_rows == 0
+    assert noisy_frames[2]["datasets"]["bars"].num_rows == 0
+    assert noisy_frames[2]["title"]["text"] == "Noisy counts at ε = 1 (±95%)"
+    readings = steps.readings("reading")
+    assert readings[2][0][0] == "error" and "proven only for epsilon below 1" in readings[2][0][1]
+    distribution_frames = steps.frames("distribution_chart")
+    assert len(distribution_frames) == 4 and distribution_frames[3]["datasets"]["curves"].num_rows == 0
     with pytest.raises(ValueError, match="proven only for epsilon below 1"):
-        release.compute_steps(settings, (1.0, 2.0))  # nothing to show at all: the error itself
+        at_each(release.compute, settings, (1.0, 2.0))  # nothing to show at all: the error itself
+
+
+def test_the_settings_name_the_counts_by_their_source_not_their_arrays() -> None:
+    """The chart slider keeps the release for every session under its settings: equal settings
+    compare by what the counts were counted from, never by the counts object."""
+    c, again = course_counts(), course_counts()
+
+    def at(view: counts.CountsView, source: tuple = SOURCE, seed: int = 1) -> release.ReleaseSettings:
+        return release.ReleaseSettings(view, source, "laplace", None, 0.0, "analytic", PostProcessing(), seed)
+
+    assert at(c) == at(again) and hash(at(c)) == hash(at(again))
+    assert at(c) != at(c, source=("medical", "age_bucket", "remove")) and at(c) != at(c, seed=2)
 
 
 def test_a_release_in_shares_has_no_count_intervals() -> None:
-    view = release.compute(release.ReleaseSettings(course_counts(), "laplace", 1.0, 0.0, "analytic",
+    view = release.compute(release.ReleaseSettings(course_counts(), SOURCE, "laplace", 1.0, 0.0, "analytic",
                                                    PostProcessing(normalise=True), 1))
     assert sum(view.noisy_chart["datasets"]["bars"].column("value").to_pylist()[:5]) == pytest.approx(1.0)
     assert "low" not in view.noisy_chart["datasets"]["bars"].column_names
@@ -117,7 +137,7 @@ def test_steady_range_hugs_the_values_on_round_steps() -> None:
 def test_every_number_a_tooltip_shows_is_rounded() -> None:
     """Each quantitative field a tooltip of the release chart shows has a format: an error bar's own
     tooltip listed its ends unrounded ("high 423.313596583", issue 31)."""
-    settings = release.ReleaseSettings(course_counts(), "laplace", 1.0, 0.0, "analytic", PostProcessing(), 1)
+    settings = release.ReleaseSettings(course_counts(), SOURCE, "laplace", 1.0, 0.0, "analytic", PostProcessing(), 1)
     view = release.compute(settings)
     layers = {layer["name"]: layer for layer in view.noisy_chart["layer"]}
     assert "tooltip" in layers["intervals"]["encoding"]

@@ -17,6 +17,7 @@ from dpcore.limits import SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic import SynthesisResult, declared_domains, decode, encode
 from ui.charts.theme import PERCENT_AXIS
 from ui.i18n import language
+from ui.views.steps import at_each
 from ui.views.synthetic import lesson, mst, pupils, report, tradeoff
 
 PENGUINS = pd.read_csv("data/penguins.csv")
@@ -86,11 +87,12 @@ def test_chinese() -> None:
 
 
 def test_the_pupils_steps_hold_every_epsilon_drawn_from_one_seed() -> None:
-    steps = pupils.compute_steps(pupils.Settings(1.0, 42), (0.5, 1.0, 2.0))
-    assert len(steps.frames) == len(steps.readings) == 3
-    noise = [[float(row[2].replace("−", "-")) for row in dict(r)["table"][1:]] for r in steps.readings]
+    steps = at_each(pupils.compute, pupils.Settings(None, 42), (0.5, 1.0, 2.0))
+    readings = steps.readings("reading")
+    assert len(steps.frames("chart")) == len(readings) == 3
+    noise = [[float(row[2].replace("−", "-")) for row in dict(r)["table"][1:]] for r in readings]
     assert noise[0] == pytest.approx([2 * x for x in noise[1]], rel=0.05, abs=0.011)  # scale 1/ε, same draw
-    assert "1/ε = 2" in steps.readings[0][1][1] and "1/ε = 0.5" in steps.readings[2][1][1]
+    assert "1/ε = 2" in readings[0][1][1] and "1/ε = 0.5" in readings[2][1][1]
 
 
 def test_the_tradeoff_draws_each_fitted_epsilon_against_the_baselines() -> None:

@@ -6,14 +6,14 @@ counts and moves only in round steps (steady while epsilon moves): one person's 
 the noise both show, whatever the size of the bars. The bar that differs also gets its own chart
 of both output distributions.
 
-`compute_steps` computes the release at every epsilon of the slider: the page draws them as charts
-that step through epsilon in the browser (ui/chart_slider.py), with the sentences of each.
+The histogram tab draws `compute` at every epsilon of the chart's own slider (ui/chart_slider.py):
+charts that step through epsilon in the browser, with the sentences of each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -26,16 +26,18 @@ from ui.reading import Block
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
 from ui.views.histogram.counts import CountsView
-from ui.views.steps import Steps, at_each
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class ReleaseSettings:
-    """The true histograms and how to release them."""
+    """The true histograms and how to release them. The counts (arrays) are not compared: `source`,
+    what they were counted from (the dataset's ident, what was counted, the neighbour D'), names them
+    in a memo key."""
 
-    counts: CountsView
+    counts: CountsView = field(compare=False)
+    source: Hashable
     kind: NoiseKind
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     delta: float
     method: GaussianMethod
     post: PostProcessing
@@ -57,36 +59,15 @@ class ReleaseView:
         return "\n".join(text for _, text in self.reading)
 
 
-@dataclass(frozen=True, eq=False)
-class ReleaseSteps:
-    """The release at each epsilon of the slider: the frames of both charts and the sentences of
-    each (an epsilon the mechanism refuses, such as the classic Gaussian's from 1 on, reads as why)."""
-
-    steps: Steps[ReleaseView]
-    noisy_frames: tuple[dict, ...]
-    distribution_frames: tuple[dict, ...] | None
-    readings: tuple[tuple[Block, ...], ...]
-    numbers: tuple[tuple[Block, ...], ...]  # the numbers table at each epsilon, swapped by the browser too
-
-
-def compute_steps(s: ReleaseSettings, epsilons: Sequence[float]) -> ReleaseSteps:
-    """`compute` at every epsilon. Raises the ValueError if every epsilon is refused."""
-    steps = at_each(compute, s, epsilons)
-    distribution = None
-    if steps.template.distribution_chart is not None:
-        distribution = steps.frames(lambda v: v.distribution_chart)
-    return ReleaseSteps(steps, steps.frames(lambda v: v.noisy_chart, _noisy_title), distribution,
-                        steps.readings(lambda v: v.reading), steps.readings(lambda v: v.numbers))
-
-
-def _noisy_title(epsilon: float) -> str:
+def noisy_title(epsilon: float) -> str:
+    """The noisy chart's title at `epsilon` (a refused epsilon's empty frame is titled so too)."""
     return TEXT["noisy_title"].format(eps=fmt.number(epsilon))
 
 
 def compute(s: ReleaseSettings) -> ReleaseView:
     """Calibrate, draw the noise for D and D', post-process, and read the result. Raises ValueError."""
-    c = s.counts
-    mechanism = calibrate(s.kind, s.epsilon, s.delta, c.sensitivity.for_noise(s.kind), s.method)
+    c, epsilon = s.counts, float(s.epsilon or 0.0)
+    mechanism = calibrate(s.kind, epsilon, s.delta, c.sensitivity.for_noise(s.kind), s.method)
     noisy_d = noisy_counts(c.counts_d, mechanism, make_rng(s.seed, "hist-noise-D"))
     noisy_dp = noisy_counts(c.counts_dp, mechanism, make_rng(s.seed, "hist-noise-D-prime"))
     released_d, released_dp = post_process(noisy_d, s.post), post_process(noisy_dp, s.post)
@@ -94,13 +75,13 @@ def compute(s: ReleaseSettings) -> ReleaseView:
     if s.post.normalise:
         chart = paired_histograms(
             c.labels, released_d, released_dp, c.changed,
-            BarsLabels(_noisy_title(s.epsilon), TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+            BarsLabels(noisy_title(epsilon), TEXT["bin_axis"], TEXT["share_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
         )
     else:
         true = np.concatenate([c.counts_d, c.counts_dp]).astype(float)
         chart = paired_histograms(
             c.labels, released_d, released_dp, c.changed,
-            BarsLabels(_noisy_title(s.epsilon), TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
+            BarsLabels(noisy_title(epsilon), TEXT["bin_axis"], TEXT["count_axis"], (TEXT["noisy_d"], TEXT["noisy_dp"])),
             half_width=half, y_domain=steady_range(true.min() - half, true.max() + half),
         )
     u = utility(c.counts_d, noisy_d if s.post.normalise else released_d, mechanism)
@@ -128,7 +109,7 @@ def compute(s: ReleaseSettings) -> ReleaseView:
             ),
         )
         ratio = float(np.exp(mechanism.privacy_loss(observed, c.counts_d[b], c.counts_dp[b])))
-        cap = float(np.exp(s.epsilon))
+        cap = float(np.exp(epsilon))
         reading.insert(1, ("p", TEXT["ratio"].format(observed=fmt.number(observed), ratio=fmt.number(ratio),
                                                       cap=fmt.number(cap))))
         if ratio > cap or 1 / ratio > cap:
@@ -136,5 +117,5 @@ def compute(s: ReleaseSettings) -> ReleaseView:
     header = (TEXT["bin_axis"], "D", "D′", TEXT["numbers_noisy_d"], TEXT["numbers_noisy_dp"])
     rows = tuple((str(label), *(fmt.number(float(x)) for x in values)) for label, *values in
                  zip(c.labels, c.counts_d, c.counts_dp, released_d, released_dp))
-    numbers = (("p", TEXT["numbers_at"].format(eps=fmt.number(s.epsilon))), ("table", (header, *rows)))
+    numbers = (("p", TEXT["numbers_at"].format(eps=fmt.number(epsilon))), ("table", (header, *rows)))
     return ReleaseView(mechanism, chart, distribution, tuple(reading), numbers)

@@ -1,11 +1,10 @@
 """Tab 1: the course's one-column method (section 6.5.3) on the six pupils' ages, step by step:
 true counts over the declared ages 12..15, Laplace noise, clamped at zero, normalised into a
 distribution, and six synthetic ages drawn from it; the course's own outcome as one possible draw.
-`compute_steps` gives it at every epsilon of the chart's own slider (ui/chart_slider.py)."""
+The pupils' tab draws `compute` at every epsilon of the chart's own slider (ui/chart_slider.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dpcore.rng import make_rng
@@ -15,7 +14,6 @@ from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.reading import Block
 from ui.text.synthetic import TEXT
-from ui.views.steps import ChartSteps, at_each
 
 AGES = (12, 13, 15, 13, 15, 12)  # the course's six pupils
 DOMAIN = (12, 13, 14, 15)  # declared in public: the ages a pupil of this class can have
@@ -24,7 +22,7 @@ COURSE_DRAW = (13, 15, 12, 15, 12, 13)  # the course's synthetic ages
 
 @dataclass(frozen=True)
 class Settings:
-    epsilon: float
+    epsilon: float | None  # None: the chart's slider sets it
     seed: int
 
 
@@ -34,26 +32,23 @@ class View:
     reading: tuple[Block, ...]  # the steps, the table of their numbers, the synthetic ages
 
 
-def compute_steps(s: Settings, epsilons: Sequence[float]) -> ChartSteps:
-    """`compute` at every epsilon (each draws from the same seed)."""
-    return at_each(compute, s, epsilons).chart_steps(lambda v: v.chart, lambda v: v.reading)
-
-
 def compute(s: Settings) -> View:
-    """Raises ValueError for an epsilon the Laplace mechanism cannot use."""
-    run = histogram_steps(AGES, DOMAIN, s.epsilon, len(AGES), make_rng(s.seed, "syn-pupils"), column="age")
+    """Raises ValueError for an epsilon the Laplace mechanism cannot use (each epsilon draws from the
+    same seed)."""
+    epsilon = float(s.epsilon or 0.0)
+    run = histogram_steps(AGES, DOMAIN, epsilon, len(AGES), make_rng(s.seed, "syn-pupils"), column="age")
     ages = [str(a) for a in DOMAIN]
     chart = curves.grouped_bars(
         ages, {TEXT["true_counts"]: run.true_counts, TEXT["noisy_counts"]: run.noisy_counts,
                TEXT["clamped"]: run.clamped},
         (COLORS["truth"], COLORS["neutral"], COLORS["d"]),
-        curves.AxisLabels(tuple(TEXT["pupils_chart_title"].format(eps=fmt.number(s.epsilon)).split("\n")),
+        curves.AxisLabels(tuple(TEXT["pupils_chart_title"].format(eps=fmt.number(epsilon)).split("\n")),
                           TEXT["age_axis"], TEXT["pupils_axis"], TEXT["step_series"]),
     )
     header = (TEXT["col_age"], TEXT["col_true"], TEXT["col_noise"], TEXT["col_clamped"], TEXT["col_probability"])
     table = tuple(zip(ages, [str(int(c)) for c in run.true_counts], [fmt.number(x, 2) for x in run.noise],
                       [fmt.number(x, 2) for x in run.clamped], [fmt.percent(float(p)) for p in run.distribution]))
-    steps = TEXT["pupils_steps"].format(eps=fmt.number(s.epsilon), scale=fmt.number(1 / s.epsilon))
+    steps = TEXT["pupils_steps"].format(eps=fmt.number(epsilon), scale=fmt.number(1 / epsilon))
     sample = TEXT["pupils_sample"].format(
         sample=", ".join(str(a) for a in run.sample), course=", ".join(str(a) for a in COURSE_DRAW),
         chance=fmt.share(draw_probability(run, COURSE_DRAW)),

@@ -1,9 +1,13 @@
-"""Control groups of the Histogram & neighbour page: what to count, the neighbour D', the release.
+"""The histogram tab: a noisy histogram of D next to the same release on a neighbour D'.
 
-Controls only: they return plain choices, and ui/views/histogram computes from them.
+The release on the left, what to count and the neighbour D' on the right. The tab is a fragment:
+its widgets rerun it alone. Epsilon is the noisy chart's own slider: the charts hold the release at
+every epsilon and a step is drawn by the browser, sentences included (ui/chart_slider.py); the
+server learns the new epsilon a moment later. Each part is widgets -> compute (ui/views/histogram)
+-> draw; the true histograms are kept per session, the release at every epsilon for every session.
 
-Keys of column-specific controls carry a short tag of the column name, so each column keeps its
-own bounds and categories (and its own URL parameters) when the user switches between columns.
+Keys of column-specific widgets carry a short tag of the column name (`_tag`), so each column keeps
+its own bounds and categories (and its own URL parameters) when the user switches between columns.
 
 The bins remember where they came from (dpcore.release.HistogramDomain): the dataset's documented
 categories (or the user's edit of them), a list the user typed from an empty start, numeric bins on
@@ -14,7 +18,7 @@ chart but never release.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,14 +33,21 @@ from dpcore.mechanisms import GaussianMethod, NoiseKind, calibrate
 from dpcore.neighbours import Sensitivity
 from dpcore.release import HistogramDomain, release_histogram
 from ui import fmt
+from ui.chart_slider import ChartSlider
 from ui.datasets import Dataset
 from ui.memo import session_memo
-from ui.page import show_error
+from ui.page import PageContext, show_animation, show_error, show_figure
 from ui.state import url_choice
+from ui.text.animations import TEXT as ANIM
 from ui.text.common import TEXT as COMMON
 from ui.text.histogram import TEXT
+from ui.views.histogram import counts as counts_view
+from ui.views.histogram import hops as hops_view
+from ui.views.histogram import release as release_view
+from ui.views.steps import Steps
 from ui.widgets import column_select, delta_select, gaussian_method_select, mechanism_select, weight_column_select
 
+EPSILON = ChartSlider("hist_eps")
 _RELEASE = "_hist_release"
 
 
@@ -67,7 +78,7 @@ class KeptRelease:
 
 @dataclass(frozen=True)
 class ReleaseChoice:
-    """The mechanism chosen above the release (epsilon has its own fragment) and its sensitivity."""
+    """The mechanism chosen above the release (epsilon is the chart's own slider) and its sensitivity."""
 
     kind: NoiseKind
     delta: float
@@ -198,7 +209,7 @@ def neighbour_choice(dataset: Dataset, data: DataChoice | None) -> NeighbourChoi
     row = st.number_input(
         TEXT["row"], min_value=0, max_value=max(rows - 1, 0), value=0, step=1, key="hist_row", bind="query-params"
     )
-    new_value = None
+    new_value: object = None
     if kind == "replace" and data is not None:
         tag = _tag(data.column)
         if isinstance(data.bins, NumericBins):
@@ -226,7 +237,8 @@ def post_processing_controls() -> PostProcessing:
 def release_choice(sensitivity: Sensitivity | None) -> ReleaseChoice:
     """The mechanism (and for a Gaussian its delta and calibration), drawn above the epsilon slider."""
     kind = mechanism_select("hist_mech")
-    delta, method = 0.0, "analytic"
+    delta: float = 0.0
+    method: GaussianMethod = "analytic"
     if kind == "gaussian":
         c1, c2 = st.columns(2)
         delta, method = delta_select("hist_delta", container=c1), gaussian_method_select("hist_gmethod", c2)
@@ -283,3 +295,74 @@ def release_panel(dataset: Dataset, data: DataChoice, settings: ReleaseChoice, p
             TEXT["release_download"], data=safe_csv_bytes(table), file_name="dp_histogram_release.csv",
             mime="text/csv", key="hist_release_download",
         )
+
+
+def draw_counts(view: counts_view.CountsView) -> None:
+    if view.record:
+        st.caption(TEXT["record_shown"])
+        st.text(view.record)
+    if view.warning:
+        st.warning(view.warning)
+    st.markdown(view.notes)
+    show_figure(view.chart, key="hist_fig_true")
+
+
+def draw_release(steps: Steps[release_view.ReleaseView]) -> None:
+    EPSILON.chart(steps, "noisy_chart", COMMON["epsilon"], title=release_view.noisy_title)
+    EPSILON.reading(steps, "reading")
+    if steps.template.distribution_chart is not None:
+        EPSILON.chart(steps, "distribution_chart", COMMON["epsilon"], follower="dist")
+    numbers = st.expander(TEXT["numbers_title"], key="hist_numbers", on_change="rerun", bind="query-params")
+    if numbers.open:  # a table only when asked for, swapped by the browser at each step
+        with numbers:
+            EPSILON.reading(steps, "numbers", "numbers")
+
+
+def release_part(ctx: PageContext, counts: counts_view.CountsView | None, source: Hashable, post: PostProcessing,
+                 choice: ReleaseChoice) -> None:
+    """The release at every epsilon, stepped by the chart's own slider (kept for every session by
+    `source`, what the counts come from), its numbers table too; the animation keeps the epsilon it
+    was opened at."""
+    if counts is None:
+        return
+    settings = release_view.ReleaseSettings(counts, source, choice.kind, None, choice.delta, choice.method, post,
+                                            ctx.seed)
+    steps = EPSILON.steps(settings, release_view.compute)
+    if steps is None:
+        return
+    draw_release(steps)
+    show_animation(ANIM["hops_expander"], "hist_hops", EPSILON.value, lambda eps: hops_view.Settings(
+        counts, choice.kind, eps, choice.delta, choice.method, ctx.seed), hops_view.compute)
+    EPSILON.follow()
+
+
+@st.fragment
+def tab(ctx: PageContext) -> None:
+    """The release on the left (first on a phone, so epsilon and its charts open the page); what to
+    count and the neighbour D' on the right, with their true histograms under them."""
+    release_col, settings_col = st.columns([3, 2], gap="large")
+    with settings_col:
+        st.subheader(TEXT["section_data"])
+        data = data_choice(ctx.dataset)
+        st.subheader(TEXT["section_neighbour"])
+        neighbour = neighbour_choice(ctx.dataset, data)
+        post = post_processing_controls()
+    counts, key = None, (ctx.dataset.ident, data, neighbour)
+    if data is not None:
+        dataset = ctx.dataset
+        settings = counts_view.CountsSettings(
+            dataset.table.frame, data.column, data.bins, data.weight, neighbour.kind,
+            dataset.neighbour.frame if dataset.neighbour is not None else None, neighbour.row, neighbour.new_value,
+        )
+        try:
+            counts = session_memo("hist_counts", key, lambda: counts_view.compute(settings))
+        except ValueError as exc:
+            show_error(exc, settings_col)
+    if counts is not None:
+        with settings_col:
+            draw_counts(counts)
+    with release_col:
+        choice = release_choice(None if counts is None else counts.sensitivity)
+        release_part(ctx, counts, key, post, choice)
+        if counts is not None and data is not None:
+            release_panel(ctx.dataset, data, choice, post, EPSILON.value)

@@ -29,11 +29,11 @@ WARM_UP_LOGGERS = ("streamlit.runtime.caching.cache_data_api",
 
 
 def app_modules() -> list[str]:
-    """ui.page and every control, tab and view module (what the pages import), found on disk so a new
+    """ui.page and every tab and view module (what the pages import), found on disk so a new
     page's modules are preloaded too."""
     found = sorted(
         ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for folder in ("ui/controls", "ui/tabs", "ui/views")
+        for folder in ("ui/tabs", "ui/views")
         for path in (ROOT / folder).rglob("*.py")
         if path.name != "__init__.py"
     )

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from tests.unit.test_steps import steps_of_lines
 from ui import chart_slider, memo
 from ui.i18n import language
-from tests.unit.test_steps import steps_of_lines
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +37,7 @@ def test_a_shared_value_is_computed_once_per_key_and_language() -> None:
 def test_the_least_recently_used_goes_first(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memo, "SHARED_ENTRIES", 2)
     for key in ("a", "b"):
-        memo.shared_memo("slot", key, lambda: key)
+        memo.shared_memo("slot", key, lambda kept=key: kept)
     memo.shared_memo("slot", "a", lambda: "again")  # "a" is used again: "b" is now the oldest
     memo.shared_memo("slot", "c", lambda: "c")
     assert memo.shared_memo("slot", "a", lambda: "new") == "a"

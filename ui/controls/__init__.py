@@ -1,1 +1,0 @@
-"""Control groups of single pages, kept out of the page files so pages stay thin."""

@@ -170,6 +170,23 @@ def test_a_step_of_the_chart_reaches_the_address_a_reopened_link_and_a_release(p
     expect_clean(page)
 
 
+def test_steps_from_a_chart_holding_its_own_epsilon_only_land_where_the_user_left_them(page: Page,
+                                                                                        base_url: str) -> None:
+    """A seed nobody used: the chart opens with its own ε only, and its first step reruns the page
+    with every ε. A second step made after that report (on the old chart or the new one, depending on
+    how fast the rerun is) lands where the user left it."""
+    open_app(page, f"{base_url}{HISTOGRAM}?seed=9173")
+    chart(page, "Noisy counts at ε = 1")
+    slider = page.get_by_role("slider", name=re.compile("Privacy budget"))
+    slider.focus()
+    slider.press("ArrowRight")  # 1 -> 1.5, on a chart holding ε = 1 only
+    page.wait_for_timeout(300)  # past the report's pause: the rerun with every frame is under way
+    slider.press("ArrowRight")  # 1.5 -> 2, on the old chart or the new one
+    chart(page, "Noisy counts at ε = 2")
+    expect(page).to_have_url(re.compile(r"hist_eps=2\b"))
+    expect_clean(page)
+
+
 def test_the_numbers_table_steps_with_the_chart(page: Page, base_url: str) -> None:
     open_app(page, f"{base_url}{HISTOGRAM}?hist_numbers=true")
     expect(page.get_by_text("At ε = 1, the value the chart shows.")).to_be_visible()

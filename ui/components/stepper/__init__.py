@@ -27,7 +27,7 @@ def follow(key: str, chart: str, followers: str, labels: Sequence[str], pause_ms
     """Mount the invisible follower of the slider in the container matching CSS selector `chart`
     (charts in containers matching `followers` take each of its steps); `on_step` runs when it
     reports a new position (read it with `reported(key)`). A `partial` chart (frames still to
-    compute) reports its first step at once, as a click would: the page reruns with every frame."""
+    compute) reports its step as a click would: the page reruns with every frame."""
     _FOLLOW(key=key, data={"chart": chart, "followers": followers, "labels": list(labels), "pause": pause_ms,
                            "partial": partial},
             height=0, on_step_change=on_step)

@@ -8,13 +8,16 @@
 // Vega writes beside it is the frame's index, hidden by the page's CSS), as Streamlit's own sliders
 // do; its aria-valuetext says the value. They are written again whenever the chart is drawn anew.
 // Charts in containers matching `followers` have their slider hidden and take each step at once.
-// A partial chart (its other frames not computed yet) sends its first step at once with now: true:
-// the server then reruns the page with every frame.
+// A partial chart (its other frames not computed yet) sends its step `pause` ms after the last one
+// with now: true: the server then reruns the page with every frame. The last step made on a partial
+// chart is remembered (per chart, on the window): if the new chart opens elsewhere (a step made
+// while that rerun ran never reached the server), it is made again there.
 // data: {chart: CSS selector of the chart's container, followers: CSS selector, labels: [...], pause: ms,
 //        partial: bool}
 export default function ({ data, setStateValue }) {
   let timer = null;
   let pending = null;
+  const steps = (window.__dpxSteps ??= {}); // chart -> {step, at}: the last step made on a partial chart
   const slider = (target) =>
     target && target.closest && target.type === "range" && target.closest(data.chart) ? target : null;
   const shown = (input) => {
@@ -31,7 +34,13 @@ export default function ({ data, setStateValue }) {
     return span;
   };
   const decorate = () => {
+    const last = data.partial ? null : steps[data.chart];
     for (const input of document.querySelectorAll(`${data.chart} .vega-bind input[type=range]`)) {
+      if (last && Date.now() - last.at < 10000 && input.value !== String(last.step)) {
+        delete steps[data.chart]; // once: the step the server never heard of, made on the new chart
+        input.value = String(last.step);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }
       if (!input.parentElement.querySelector(".dpx-value")) {
         input.parentElement.append(part("dpx-value", ""), part("dpx-min", data.labels[0]),
           part("dpx-max", data.labels[data.labels.length - 1]));
@@ -52,8 +61,6 @@ export default function ({ data, setStateValue }) {
     observer.observe(target, { childList: true, subtree: true });
     watched = target;
   };
-  watch();
-  decorate();
   const flush = (now) => {
     clearTimeout(timer);
     if (pending === null) return;
@@ -72,15 +79,17 @@ export default function ({ data, setStateValue }) {
       other.dispatchEvent(new Event("input", { bubbles: true }));
     }
     pending = step;
+    if (data.partial) steps[data.chart] = { step, at: Date.now() };
     clearTimeout(timer);
-    if (data.partial) flush(true);
-    else timer = setTimeout(() => flush(false), data.pause);
+    timer = setTimeout(() => flush(Boolean(data.partial)), data.pause);
   };
   const elsewhere = (event) => {
     if (!(event.target.closest && event.target.closest(data.chart))) flush(true);
   };
   document.addEventListener("input", moved, true);
   document.addEventListener("pointerdown", elsewhere, true);
+  watch();
+  decorate();
   return () => {
     observer.disconnect();
     document.removeEventListener("input", moved, true);

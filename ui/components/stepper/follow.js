@@ -17,7 +17,7 @@
 export default function ({ data, setStateValue }) {
   let timer = null;
   let pending = null;
-  const steps = (window.__dpxSteps ??= {}); // chart -> {step, at}: the last step made on a partial chart
+  const steps = (window.__dpxSteps ??= {}); // chart -> {step, at, input}: the last step on a partial chart
   const slider = (target) =>
     target && target.closest && target.type === "range" && target.closest(data.chart) ? target : null;
   const shown = (input) => {
@@ -34,11 +34,14 @@ export default function ({ data, setStateValue }) {
     return span;
   };
   const decorate = () => {
-    const last = data.partial ? null : steps[data.chart];
-    for (const input of document.querySelectorAll(`${data.chart} .vega-bind input[type=range]`)) {
+    const inputs = [...document.querySelectorAll(`${data.chart} .vega-bind input[type=range]`)];
+    // looked at once, when the chart with every frame is drawn (a new input, not the partial chart's)
+    const kept = steps[data.chart];
+    const last = data.partial || !inputs.length || inputs.includes(kept?.input) ? null : kept;
+    if (last) delete steps[data.chart];
+    for (const input of inputs) {
       if (last && Date.now() - last.at < 10000 && input.value !== String(last.step)) {
-        delete steps[data.chart]; // once: the step the server never heard of, made on the new chart
-        input.value = String(last.step);
+        input.value = String(last.step); // the step the server never heard of, made on the new chart
         input.dispatchEvent(new Event("input", { bubbles: true }));
       }
       if (!input.parentElement.querySelector(".dpx-value")) {
@@ -79,7 +82,7 @@ export default function ({ data, setStateValue }) {
       other.dispatchEvent(new Event("input", { bubbles: true }));
     }
     pending = step;
-    if (data.partial) steps[data.chart] = { step, at: Date.now() };
+    if (data.partial) steps[data.chart] = { step, at: Date.now(), input };
     clearTimeout(timer);
     timer = setTimeout(() => flush(Boolean(data.partial)), data.pause);
   };

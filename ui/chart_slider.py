@@ -185,7 +185,9 @@ class ChartSlider:
         may run before the follower's), and an old one never undoes a value set since (a lesson's
         step). A report that came with a click elsewhere is noted for the follower's fragment: the page
         must then rerun whole."""
-        report = stepper.reported(f"{self.key}_follow")
+        reports = [r for r in (stepper.reported(f"{self.key}_follow"), stepper.reported(f"{self.key}_follow_partial"))
+                   if r is not None]
+        report = max(reports, key=lambda r: r[2], default=None)  # the newest, from either follower
         taken = f"{self.key}_taken"
         if report is None or st.session_state.get(taken) == report[2]:
             return
@@ -221,9 +223,12 @@ def _merged(frames: Sequence[dict], start: int, label: str) -> dict:
 
 @st.fragment
 def _follow(slider: ChartSlider) -> None:
-    stepper.follow(f"{slider.key}_follow", slider._chart, f'[class*="st-key-{slider.key}_follower_"]',
-                   [slider.label(v) for v in slider.options], PAUSE_MS, on_step=slider._take_report,
-                   partial=bool(st.session_state.get(f"{slider.key}_pending")))
+    # A partial chart's follower is another element (its own key): Streamlit runs a component's
+    # script again when its data change but never cleans up the first run, whose listeners would stay.
+    partial = bool(st.session_state.get(f"{slider.key}_pending"))
+    stepper.follow(f"{slider.key}_follow{'_partial' if partial else ''}", slider._chart,
+                   f'[class*="st-key-{slider.key}_follower_"]', [slider.label(v) for v in slider.options], PAUSE_MS,
+                   on_step=slider._take_report, partial=partial)
     slider._take_report()
     if st.session_state.pop(f"{slider.key}_with_click", False):
         st.rerun()

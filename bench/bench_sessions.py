@@ -24,8 +24,14 @@ A class on one page (`--page NAME --own-seeds`): every session opens that page a
 sets the sidebar's seed to a new value of its own (a full rerun with settings no other session has,
 as students who each explore on their own cause).
 
+The floor of that load (`--floor minimal` or `--floor floor`): the same sessions on
+`bench/minimal_app.py` (one slider and one number, every step a full rerun) or on
+`bench/floor_app.py` (the shared sidebar, the title and one slider, chart and sentence; with
+`--own-seeds` every action a full rerun at a seed of its own): what the framework and our page frame
+cost under the load before any view computes.
+
 Run: .venv/bin/python -m bench.bench_sessions [--sessions 30] [--seconds 60] [--seed 1]
-     [--page Histogram_and_neighbour --own-seeds]
+     [--page Histogram_and_neighbour --own-seeds] [--floor minimal|floor]
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +55,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+from bench.bench_browser import _floor_script
 from tests.e2e.conftest import _free_port, start_server, stop_server
 from ui.text.common import EN as COMMON_TEXT
 
@@ -224,7 +232,7 @@ class Session:
             return
         roll = self.rng.random()
         tabs = self.tabs()
-        if roll < P_PAGE or (not self.sliders() and tabs is None):
+        if (roll < P_PAGE and self.page) or (not self.sliders() and tabs is None):  # a floor stays
             await self.open(self.rng.choice([p for p in PAGES if p != self.page]))
         elif tabs is not None and (roll < P_PAGE + P_TAB or not self.sliders()):
             key, widget = tabs
@@ -258,7 +266,7 @@ async def _session(index: int, url: str, seconds: float, seed: int, results: Res
         async with websockets.connect(url, subprotocols=["streamlit"], max_size=None,
                                       open_timeout=30, ping_interval=None) as ws:
             session = Session(ws, rng, results, own_seeds)
-            await session.open(page or rng.choice(PAGES))
+            await session.open(page if page is not None else rng.choice(PAGES))
             while True:
                 pause = rng.uniform(0.5, 2.0)
                 if time.monotonic() + pause >= deadline:
@@ -332,17 +340,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--page", choices=PAGES, help="every session on this page")
     parser.add_argument("--own-seeds", action="store_true", help="every action sets a new seed of the session's own")
+    parser.add_argument("--floor", choices=("minimal", "floor"),
+                        help="the same load on bench/minimal_app.py or bench/floor_app.py instead of the app")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     log = OUT / "bench-sessions-server.log"
-    server = start_server(port, log)
-    try:
-        cpu_start = _cpu_seconds(server.pid)
-        results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed, args.page, args.own_seeds))
-        server_cpu = _cpu_seconds(server.pid) - cpu_start
-    finally:
-        stop_server(server)
+    with ExitStack() as stack:
+        if args.floor == "minimal":
+            server = start_server(port, log, ROOT / "bench" / "minimal_app.py")
+        elif args.floor == "floor":
+            server = start_server(port, log, stack.enter_context(_floor_script("floor_app.py")), warm=True)
+        else:
+            server = start_server(port, log)
+        page = "" if args.floor else args.page
+        try:
+            cpu_start = _cpu_seconds(server.pid)
+            results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed, page, args.own_seeds))
+            server_cpu = _cpu_seconds(server.pid) - cpu_start
+        finally:
+            stop_server(server)
     report(results, args.seconds, args.sessions, server_cpu)
     print(f"server log: {log}")
 

@@ -18,6 +18,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
 STEP = "step"  # the parameter (and the dataset column) holding the index of the frame shown
@@ -59,9 +60,8 @@ def _merge_datasets(per_frame: list[dict[str, pa.Table]]) -> tuple[dict[str, pa.
         if any(not table.schema.equals(tables[0].schema) for table in tables[1:]):
             raise ValueError(f"stepped: the frames differ in structure in dataset {name!r} (only values may)")
         moving.add(name)
-        merged[name] = pa.concat_tables(
-            table.append_column(STEP, pa.array([i] * table.num_rows, pa.int16())) for i, table in enumerate(tables)
-        )
+        step = np.repeat(np.arange(len(tables), dtype=np.int16), [table.num_rows for table in tables])
+        merged[name] = pa.concat_tables(tables).append_column(STEP, pa.array(step))  # one column, not one per frame
     return merged, moving
 
 

@@ -106,10 +106,9 @@ def test_every_epsilon_of_the_slider_from_the_same_runs() -> None:
 
 
 @pytest.mark.parametrize("view", [oracles, postprocessing])
-def test_a_frame_alone_is_the_sweeps_frame(view, monkeypatch) -> None:
-    """`compute` at an ε of the slider's grid gives the very frame the sweep gives there (the chart a
-    visitor first sees stays when the slider moves), from one run over the grid kept for the sweep;
-    off the grid it runs that ε alone."""
+def test_one_epsilon_simulates_one_epsilon(view, monkeypatch) -> None:
+    """Settings not seen yet get the slider's current ε only (ui/chart_slider.py): `compute` runs the
+    oracles at that ε alone, never a sweep over the slider's every ε; `sweep` runs them once at all."""
     asked: list[tuple[float, ...]] = []
     real = view.sweep_estimates
 
@@ -118,19 +117,14 @@ def test_a_frame_alone_is_the_sweeps_frame(view, monkeypatch) -> None:
         return real(values, d, epsilons, *rest)
 
     monkeypatch.setattr(view, "sweep_estimates", counted)
-    (oracles._simulated if view is oracles else postprocessing._runs).cache_clear()  # runs kept by other tests
     settings = (oracles.Settings(_data(1_000), 2.0, 10, 7) if view is oracles else
                 postprocessing.Settings(_data(1_000), 2.0, "olh", 10, 7))
     shown = view.compute(settings)
-    assert asked and set(asked) == {EPSILON_GRID}
-    runs = len(asked)
-    views = view.sweep(settings, EPSILON_GRID)
-    assert len(asked) == runs  # kept, not run again
-    assert repr(views[EPSILON_GRID.index(2.0)]) == repr(shown)  # repr: a NaN is equal to itself there
-    assert repr(views[EPSILON_GRID.index(0.5)]) != repr(shown)
+    assert asked and set(asked) == {(2.0,)}
     asked.clear()
-    view.compute(replace(settings, epsilon=2.5))
-    assert asked and set(asked) == {(2.5,)}
+    views = view.sweep(settings, (0.5, 2.0))
+    assert asked and set(asked) == {(0.5, 2.0)} and len(views) == 2
+    assert views[1].population == shown.population and views[1].chart.keys() == shown.chart.keys()
 
 
 def test_settings_name_the_users_by_their_ident_not_their_values() -> None:

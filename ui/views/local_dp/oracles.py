@@ -1,21 +1,19 @@
 """Tab 1: every frequency oracle of the survey on the same users: its estimate of each category's
 share, the bits a user sends, the variance Table 2 predicts and the variance measured over repeated
-runs, side by side. `sweep` gives it at every epsilon of the chart's own slider from the same runs:
-each run draws every user's randomness once and reports at every epsilon (`dpcore.ldp.sweep`).
-`compute` at an epsilon of the grid gives the very frame of the grid's sweep (kept for the next
-frames), so the chart a visitor first sees does not change once the slider moves."""
+runs, side by side. `compute` simulates one epsilon; `sweep` gives it at every epsilon of the chart's
+own slider from the same runs: each run draws every user's randomness once and reports at every
+epsilon (`dpcore.ldp.sweep`). The frame `compute` gives is a draw of the same law as the sweep's at
+that epsilon, not the same draw (the sweep shares each user's randomness across every epsilon)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 import numpy as np
 
 from dpcore.ldp.oracles import ORACLES, best_oracle, exact_variance, report_bits, theoretical_variance
 from dpcore.ldp.sweep import sweep_estimates
-from dpcore.limits import EPSILON_GRID
 from dpcore.rng import make_rng
 from dpcore.validation import check_epsilon
 from ui import fmt
@@ -100,29 +98,13 @@ def view_at(sim: Simulation, i: int) -> View:
 
 
 def compute(s: Settings) -> View:
-    """The tab at `s.epsilon`: the frame of the grid's sweep if the epsilon is on the grid, else from
-    runs at that epsilon alone. Raises ValueError for a column or an epsilon no oracle can use."""
-    epsilon = check_epsilon(s.epsilon)
-    epsilons = on_grid(epsilon)
-    return view_at(_simulated(replace(s, epsilon=None), epsilons), epsilons.index(epsilon))
+    """The tab at `s.epsilon`, from runs at that epsilon alone. Raises ValueError for a column or an
+    epsilon no oracle can use."""
+    return view_at(simulate(s, (check_epsilon(s.epsilon),)), 0)
 
 
 def sweep(s: Settings, epsilons: Sequence[float]) -> tuple[View, ...]:
     """The tab at every epsilon, every frame from the same runs (`simulate`). Raises ValueError for a
     column no oracle can use (every epsilon of the slider is one they can)."""
-    sim = _simulated(replace(s, epsilon=None), tuple(epsilons))
-    return tuple(view_at(sim, i) for i in range(len(epsilons)))
-
-
-def on_grid(epsilon: float) -> tuple[float, ...]:
-    """The epsilons a run at `epsilon` reports at: the slider's whole grid when `epsilon` is on it
-    (one frame costs about what all do, and the frames then agree), else `epsilon` alone."""
-    return EPSILON_GRID if epsilon in EPSILON_GRID else (epsilon,)
-
-
-@lru_cache(maxsize=2)  # the settings (data by ident) a few sessions are on; a simulation holds runs x epsilons x d
-def _simulated(s: Settings, epsilons: tuple[float, ...]) -> Simulation:
     sim = simulate(s, epsilons)
-    for estimates in sim.estimates.values():
-        estimates.flags.writeable = False  # kept and shared
-    return sim
+    return tuple(view_at(sim, i) for i in range(len(epsilons)))

@@ -1,14 +1,13 @@
 """Tab 3: post-processing. An oracle's unbiased estimates can be negative and need not add up to
 100%; clipping, normalising, Norm-Sub and the projection onto the simplex repair that for free (it
 is post-processing: no privacy spent) and usually lower the error, at the price of a small bias.
-`sweep` gives it at every epsilon of the chart's own slider from the same runs (each run reports at
-every epsilon, `dpcore.ldp.sweep`); `compute` at an epsilon of the grid gives the grid's frame."""
+`compute` simulates one epsilon; `sweep` gives it at every epsilon of the chart's own slider from the
+same runs (each run reports at every epsilon, `dpcore.ldp.sweep`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -20,7 +19,7 @@ from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
 from ui.text.local_dp import TEXT
-from ui.views.local_dp.oracles import on_grid, oracle_name, runs_for
+from ui.views.local_dp.oracles import oracle_name, runs_for
 from ui.views.local_dp.population import DataSettings, Population, population
 
 METHOD_COLORS = ("#7f7f7f", "#c49c94", "#aec7e8", "#1f77b4", "#08306b")  # none ... simplex
@@ -70,30 +69,25 @@ def _view(people: Population, oracle: str, epsilon: float, runs: np.ndarray) -> 
     return View(people.note, chart, error_chart, summary)
 
 
-@lru_cache(maxsize=2)  # as oracles._simulated: the settings a few sessions are on
-def _runs(s: Settings, epsilons: tuple[float, ...]) -> np.ndarray:
+def _runs(s: Settings, people: Population, epsilons: Sequence[float]) -> np.ndarray:
     """The oracle's estimates: runs[run, i, item] made at epsilons[i], each run reporting at every
-    epsilon from one draw of each user's randomness (`dpcore.ldp.sweep`). `s` has no epsilon."""
-    people = population(s.data)
+    epsilon from one draw of each user's randomness (`dpcore.ldp.sweep`)."""
     rng = make_rng(s.seed, f"ldp-post-{s.oracle}")
-    runs = np.stack([sweep_estimates(people.codes, people.d, epsilons, s.oracle, rng)
+    return np.stack([sweep_estimates(people.codes, people.d, epsilons, s.oracle, rng)
                      for _ in range(runs_for(s.repeats, people.n))])
-    runs.flags.writeable = False  # kept and shared
-    return runs
 
 
 def compute(s: Settings) -> View:
-    """The tab at `s.epsilon`: the frame of the grid's sweep if the epsilon is on it (`on_grid`).
-    Raises ValueError for a column or an epsilon no oracle can use."""
+    """The tab at `s.epsilon`, from runs at that epsilon alone. Raises ValueError for a column or an
+    epsilon no oracle can use."""
     people = population(s.data)
     epsilon = check_epsilon(s.epsilon)
-    epsilons = on_grid(epsilon)
-    return _view(people, s.oracle, epsilon, _runs(replace(s, epsilon=None), epsilons)[:, epsilons.index(epsilon)])
+    return _view(people, s.oracle, epsilon, _runs(s, people, (epsilon,))[:, 0])
 
 
 def sweep(s: Settings, epsilons: Sequence[float]) -> tuple[View, ...]:
     """The tab at every epsilon, every frame from the same runs of the oracle. Raises ValueError for
     a column no oracle can use."""
     people = population(s.data)
-    runs = _runs(replace(s, epsilon=None), tuple(epsilons))
+    runs = _runs(s, people, epsilons)
     return tuple(_view(people, s.oracle, eps, runs[:, i]) for i, eps in enumerate(epsilons))

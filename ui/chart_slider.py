@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -28,13 +28,22 @@ from ui.page import show_error, slide_menu
 from ui.reading import Block
 from ui.state import address_notice
 from ui.text.common import TEXT as COMMON
-from ui.views.steps import PENDING, Steps, at_each, steps_of, tried
+from ui.views.steps import PENDING, Pending, Steps, steps_of, tried
 
 PAUSE_MS = 250  # after the last step, the server learns the value
 MERGED_KEPT = 64  # merged specs kept (a rerun draws the same frames again: merging 27 costs ~5-20 ms)
 V = TypeVar("V")
 _MERGED: OrderedDict[tuple[int, int, str], tuple[Sequence[dict], dict]] = OrderedDict()
 _MERGED_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Settings a session was shown with one value computed (the others pending): the settings'
+    ident and that value, whose frame stays when the others are computed."""
+
+    ident: int
+    value: float
 
 
 @dataclass(frozen=True)
@@ -80,18 +89,20 @@ class ChartSlider:
         value = self.value()  # first: a report taken now may ask for every frame
         slot, key = self._memo_key(settings, compute)
         ident = hash((slot, key))
-        pending: dict[str, int] = st.session_state.setdefault(f"{self.key}_pending", {})
+        pending: dict[str, Shown] = st.session_state.setdefault(f"{self.key}_pending", {})
+        want: dict[int, float] = st.session_state.get(f"{self.key}_want", {})
         try:
             found = shared_peek(slot, key)
-            if found is None and ident in st.session_state.get(f"{self.key}_want", ()):
-                found = shared_memo(slot, key, lambda: self._all(settings, compute, sweep))
+            if found is None and ident in want:  # keeping the frame this session saw (a sweep draws afresh)
+                seen = cast("Steps[V] | None", shared_peek(f"{slot}@", (key, want[ident])))
+                found = shared_memo(slot, key, lambda: self._all(settings, compute, sweep, seen))
             if found is not None:
                 pending.pop(slot, None)
                 return found  # type: ignore[return-value]
             first = shared_memo(f"{slot}@", (key, value), lambda: self._first(settings, compute, value))
             if isinstance(first, ValueError):  # refused here: every frame, so that the slider can leave it
                 return shared_memo(slot, key, lambda: self._all(settings, compute, sweep))
-            pending[slot] = ident
+            pending[slot] = Shown(ident, value)
             return first
         except ValueError as exc:
             show_error(exc, where)
@@ -117,10 +128,18 @@ class ChartSlider:
         return Steps(self.options, tuple(view if option == value else PENDING for option in self.options))
 
     def _all(self, settings: Any, compute: Callable[[Any], V],
-             sweep: Callable[[Any, tuple[float, ...]], Sequence[V | ValueError]] | None) -> Steps[V]:
+             sweep: Callable[[Any, tuple[float, ...]], Sequence[V | ValueError]] | None,
+             seen: Steps[V] | None = None) -> Steps[V]:
+        """Every option's view; the views of `seen` (the steps a session was shown first) kept as
+        they are, so that a frame does not change under the visitor's eyes when its sweep arrives."""
+        kept = {} if seen is None else {o: v for o, v in zip(seen.values, seen.views, strict=True)
+                                        if not isinstance(v, Pending)}
         if sweep is None:
-            return at_each(compute, settings, self.options, self.field)
-        return steps_of(self.options, sweep(settings, self.options))
+            views = [kept[o] if o in kept else tried(compute, replace(settings, **{self.field: o}))
+                     for o in self.options]
+        else:
+            views = [kept.get(o, v) for o, v in zip(self.options, sweep(settings, self.options), strict=True)]
+        return steps_of(self.options, views)
 
     @property
     def _chart(self) -> str:
@@ -194,7 +213,7 @@ class ChartSlider:
         st.session_state[taken] = report[2]
         pending = st.session_state.pop(f"{self.key}_pending", None)
         if pending:  # the browser stepped onto frames not computed yet: the page reruns whole with all of them
-            st.session_state[f"{self.key}_want"] = set(pending.values())
+            st.session_state[f"{self.key}_want"] = {shown.ident: shown.value for shown in pending.values()}
             st.session_state[f"{self.key}_with_click"] = True
         if not 0 <= report[0] < len(self.options) or self.options[report[0]] == st.session_state.get(self.key):
             return

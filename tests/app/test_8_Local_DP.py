@@ -53,7 +53,8 @@ def test_the_server_computes_the_oracles_a_first_visit_opens_on(monkeypatch) -> 
 
 def test_new_settings_simulate_the_current_epsilon_first_and_every_epsilon_when_the_slider_moves(monkeypatch) -> None:
     """A class with one seed each: each session's first view simulates its ε alone (one ε's work),
-    the sweep over every ε follows the first step of the chart's slider, once for every session."""
+    the sweep over every ε follows the first step of the chart's slider, once for every session; the
+    frame seen first stays as it was (the sweep draws afresh: its own frame there would differ)."""
     computed: list[tuple[str, float | None]] = []
     compute, sweep = oracles.compute, oracles.sweep
 
@@ -71,10 +72,13 @@ def test_new_settings_simulate_the_current_epsilon_first_and_every_epsilon_when_
     at = run_page(PAGE, {**SMALL, "seed": "5", "ldp_eps": "2"})
     assert_clean(at)
     assert computed == [("one", 2.0)]
-    assert "ε = 2)" in reading(at, "ldp_eps")
+    first = reading(at, "ldp_eps")
+    assert "ε = 2)" in first
     step(at, "ldp_eps", 0.5)
     assert_clean(at)
     assert computed[1:] == [("all", None)] and "ε = 0.5)" in reading(at, "ldp_eps")
+    step(at, "ldp_eps", 2.0)
+    assert reading(at, "ldp_eps") == first and computed[2:] == []
     classmate = run_page(PAGE, {**SMALL, "seed": "5", "ldp_eps": "2"})  # the same settings: shared
     assert "ε = 2)" in reading(classmate, "ldp_eps") and computed[2:] == []
 

@@ -3,7 +3,8 @@ share, the bits a user sends, the variance Table 2 predicts and the variance mea
 runs, side by side. `compute` simulates one epsilon; `sweep` gives it at every epsilon of the chart's
 own slider from the same runs: each run draws every user's randomness once and reports at every
 epsilon (`dpcore.ldp.sweep`). The frame `compute` gives is a draw of the same law as the sweep's at
-that epsilon, not the same draw (the sweep shares each user's randomness across every epsilon)."""
+that epsilon, not the same draw (the sweep shares each user's randomness across every epsilon); the
+chart slider keeps the frame a visitor saw first."""
 
 from __future__ import annotations
 

@@ -46,8 +46,11 @@ class Dataset:
     neighbour: LoadedTable | None = None
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_resource(show_spinner=False)
 def _bundled(path: str) -> LoadedTable:
+    """One parsed table for every session, never copied (as an upload is kept for its session):
+    nothing changes a loaded frame in place. `cache_data` unpickled a copy at every rerun (4% of a
+    full rerun's server time on Attacks under a class's load)."""
     return load_csv(path)
 
 

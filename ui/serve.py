@@ -32,10 +32,11 @@ def app_modules() -> list[str]:
     """ui.page and every tab and view module (what the pages import), found on disk so a new
     page's modules are preloaded too."""
     found = sorted(
-        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1] if path.name == "__init__.py" else
+                 path.relative_to(ROOT).with_suffix("").parts)
         for folder in ("ui/tabs", "ui/views")
         for path in (ROOT / folder).rglob("*.py")
-        if path.name != "__init__.py"
+        if path.name != "__init__.py" or path.stat().st_size  # a tab that is a package
     )
     return ["ui.page", *found]
 

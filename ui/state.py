@@ -122,7 +122,7 @@ class Bound:
         return math.isfinite(value) and whole and self.low <= value <= self.high
 
 
-_TAG = "[0-9a-f]{6}"  # the histogram's per-column keys (ui/tabs/histogram/histogram._tag)
+_TAG = "[0-9a-f]{6}"  # the histogram's per-column keys (ui/tabs/histogram/histogram/what_to_count._tag)
 
 # Every parameter bound by Streamlit to a number or a switch, by its key (a regular expression for
 # the per-column keys); tests/unit/test_address.py checks it against every bind="query-params" call.

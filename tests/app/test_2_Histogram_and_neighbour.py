@@ -287,7 +287,7 @@ def test_a_refused_release_is_an_error_box_and_the_choices_stay(monkeypatch: pyt
     def refuse(*args: object, **kwargs: object) -> None:
         raise DPError("count_out_of_range", number=1, shown="2e+16", maximum=2**53)
 
-    monkeypatch.setattr("ui.tabs.histogram.histogram.release_histogram", refuse)
+    monkeypatch.setattr("ui.tabs.histogram.histogram.the_release.release_histogram", refuse)
     at = run_page(PAGE, {"hist_eps": "0.5", "hist_nb": "remove"})
     at.button(key="hist_release").click().run()
     assert not at.exception

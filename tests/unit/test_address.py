@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BAD = ["inf", "-inf", "nan", "-1e400", "1e400", "9" * 10_000, "abc", "1" * 41]
 NUMERIC = {"number_input", "slider"}
 SWITCHES = {"checkbox", "toggle", "expander"}
-TAG = "0a1b2c"  # a histogram column tag (ui/tabs/histogram/histogram._tag)
+TAG = "0a1b2c"  # a histogram column tag (ui/tabs/histogram/histogram/what_to_count._tag)
 # keys passed to a helper whose bound widget names them by a parameter: (helper, keys its callers give)
 INDIRECT = {("ui/page.py", "expander"): ["att_anim", "hist_hops"]}
 

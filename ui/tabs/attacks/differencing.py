@@ -12,6 +12,7 @@ import streamlit as st
 from ui import fmt
 from ui.chart_slider import ChartSlider
 from ui.datasets import bundled_dataset
+from ui.memo import shared_memo
 from ui.page import PageContext
 from ui.state import url_choice
 from ui.text.attacks import TEXT
@@ -26,7 +27,8 @@ def tab(ctx: PageContext) -> None:
     exact, noisy = st.columns(2, gap="large")
     with exact:
         settings = target()
-        view = differencing.compute(settings)
+        view = shared_memo("att_diff", (settings.table, settings.flip, settings.target),
+                           lambda: differencing.compute(settings))  # the table is a bundled one: its name says it
         st.markdown(f"{fmt.frame_table(view.shown)}\n\n{view.reading}")  # one element: cheaper to draw
         st.caption(view.bounded)
     with noisy:

@@ -288,4 +288,6 @@ MESSAGES: dict[str, str] = {
     "privacy_loss_overflow": "The privacy loss at output {output:g} lies beyond ±{maximum:g}: noise of scale {scale:g} is too small for answers this far apart to compute with.",
     "privacy_loss_nan": "Every privacy loss must be a number or ±infinity, got NaN.",
     "noise_bound_large": "The noise bound {bound:g} is too large: the ranges it allows overflow. Choose a smaller bound.",
+    "bad_sampling_rate": "The sampling rate must be a share above 0 and at most 1 (the chance that each person of the population is in the data), got {rate!r}.",
+    "amplification_kind": "dp-accounting's subsampled loss distribution covers Laplace and Gaussian noise, not {kind}.",
 }

@@ -256,3 +256,40 @@ def test_a_release_offers_its_spark_job_built_from_the_same_plan() -> None:
     assert_clean(at)
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Spark job (PipelineDP)" in labels and "OpenDP script (Python)" in labels
+
+
+def test_the_cells_tab_shows_each_bar_and_its_threshold_moves_the_too_noisy_ones() -> None:
+    """The default penguins plan has a histogram of species: each of its bars is a point of the
+    chart; a stricter threshold turns more of them too noisy, a smaller budget too."""
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "cells"})
+    assert_clean(at)
+    chart = chart_titled(at, TEXT["cells_chart_title"].split("\n")[0])
+    bars = chart["datasets"]["cells"]
+    species = PENGUINS_FRAME["species"].value_counts()
+    shown = {label: count for label, count, kind in zip(bars["label"], bars["count"], bars["kind"], strict=True)
+             if kind != TEXT["cells_count"]}
+    assert shown == {k: float(v) for k, v in species.items()}
+
+    def noisy(summary: str) -> int:
+        return int(summary.split("**: ")[1].split(" of ")[0])
+
+    summary = next(m.value for m in at.markdown if TEXT["cells_private_note"][:40] in m.value)
+    at.radio(key="plan_cells_at").set_value(0.1).run()
+    assert_clean(at)
+    stricter = next(m.value for m in at.markdown if TEXT["cells_private_note"][:40] in m.value)
+    assert noisy(stricter) >= noisy(summary)
+    step(at, "plan_eps", 0.01)
+    tiny_budget = next(m.value for m in at.markdown if TEXT["cells_private_note"][:40] in m.value)
+    assert noisy(tiny_budget) == len(species)  # at ε = 0.01 no bar of a few hundred penguins survives ±10%
+
+
+def test_a_secret_sample_shows_the_plans_total_towards_the_population() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "cost"})
+    assert_clean(at)
+    assert "plan_rate" not in [n.key for n in at.number_input]  # no rate until the data is said to be a sample
+    at.checkbox(key="plan_sampled").check().run()
+    at.number_input(key="plan_rate").set_value(0.1).run()
+    assert_clean(at)
+    data, population = (float(m.value) for m in at.metric)
+    assert population == pytest.approx(math.log(1 + 0.1 * math.expm1(data)), rel=0.01)
+    assert population < data

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from ui.charts.exponential import PALETTE
-from ui.charts.theme import LEGEND_WRAPPED, Title, axis_title, vega
+from ui.charts.theme import COLORS, FONT_SIZE, LEGEND_WRAPPED, Title, axis_title, vega
 
 
 @dataclass(frozen=True)
@@ -152,3 +152,73 @@ def cost_by_repeats(repeats: np.ndarray, totals: Mapping[str, np.ndarray], label
                       "color": _series(names), "tooltip": tooltip}},
     ]
     return vega(layers, {"totals": data}, labels.title, height=320)
+
+
+@dataclass(frozen=True)
+class CellLabels:
+    """Texts of the error-per-cell chart: title, axes, the two kinds of bar, the plan's counts and the rule."""
+
+    title: Title
+    x: str
+    y: str
+    useful: str
+    noisy: str
+    count: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class CellPoint:
+    """A bar of a histogram ("bar": its label) or a count of the plan ("count"): its true size and
+    the ±error its noise gives."""
+
+    series: str
+    label: str
+    count: float
+    accuracy: float
+    kind: str
+
+
+def cell_errors(points: Sequence[CellPoint], threshold: float, labels: CellLabels) -> dict:
+    """Relative error (±error / true size, log axis) against true size (log axis): one point per
+    bar, red above the `threshold` rule (too noisy), blue below, and the plan's counts as diamonds
+    (layer "cells"); the rule at `threshold` (layer "rule"). Every bar of one histogram lies on one
+    line of slope -1: the same noise on bars of every size."""
+    kinds = [labels.count if p.kind == "count" else labels.noisy if p.accuracy > threshold * p.count else labels.useful
+             for p in points]
+    data = pa.table({
+        "series": pa.array([p.series for p in points], pa.string()),
+        "label": pa.array([p.label for p in points], pa.string()),
+        "count": pa.array([float(p.count) for p in points], pa.float64()),
+        "error": pa.array([float(p.accuracy) for p in points], pa.float64()),
+        "relative": pa.array([p.accuracy / p.count for p in points], pa.float64()),
+        "kind": pa.array(kinds, pa.string()),
+    })
+    rule = pa.table({"relative": [float(threshold)], "text": pa.array([labels.rule], pa.string())})
+    order = [labels.useful, labels.noisy, labels.count]
+    y = {"field": "relative", "type": "quantitative", "title": labels.y, "scale": {"type": "log"},
+         "axis": {"format": ".2~%"}}
+    tooltip = [{"field": "series", "type": "nominal", "title": " "},
+               {"field": "label", "type": "nominal", "title": labels.x.split(" (")[0]},
+               {"field": "count", "type": "quantitative", "title": labels.x, "format": ",.0f"},
+               {"field": "error", "type": "quantitative", "title": "±", "format": ",.3~r"},
+               {"field": "relative", "type": "quantitative", "title": labels.y, "format": ".2~%"}]
+    layers = [
+        {"name": "rule", "data": {"name": "rule"}, "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2,
+                                                           "color": COLORS["danger"]},
+         "encoding": {"y": y}},
+        {"name": "rule_text", "data": {"name": "rule"},
+         "mark": {"type": "text", "align": "left", "baseline": "bottom", "dx": 4, "dy": -4, "x": 0,
+                  "fontSize": FONT_SIZE - 4, "color": COLORS["danger"]},
+         "encoding": {"y": y, "text": {"field": "text"}}},
+        {"name": "cells", "data": {"name": "cells"},
+         "mark": {"type": "point", "filled": True, "size": 140, "opacity": 0.85, "clip": True},
+         "encoding": {"x": _log_x("count", labels.x), "y": y,
+                      "color": {"field": "kind", "type": "nominal", "title": " ", "sort": order,
+                                "scale": {"domain": order, "range": [COLORS["d"], COLORS["danger"], COLORS["truth"]]},
+                                "legend": LEGEND_WRAPPED},
+                      "shape": {"field": "kind", "type": "nominal", "sort": order, "legend": None,
+                                "scale": {"domain": order, "range": ["circle", "circle", "diamond"]}},
+                      "tooltip": tooltip}},
+    ]
+    return vega(layers, {"cells": data, "rule": rule}, labels.title, height=320)

@@ -16,10 +16,11 @@ EN: dict[str, str] = {
         "any number of questions asked of it afterwards cost nothing more (section 6.1.4)."
     ),
     "tab_plan": "1. Accuracy",
-    "tab_cost": "2. Total cost",
-    "tab_risk": "3. Risk",
-    "tab_sensitivity": "4. Sensitivity",
-    "tab_release": "5. Release",
+    "tab_cells": "2. Each bar",
+    "tab_cost": "3. Total cost",
+    "tab_risk": "4. Risk",
+    "tab_sensitivity": "5. Sensitivity",
+    "tab_release": "6. Release",
     # who is protected
     "section_unit": "Who is protected",
     "unit": "Unit of protection",
@@ -261,6 +262,61 @@ EN: dict[str, str] = {
     "ledger_download": "Ledger (JSON)",
     "ledger_title": "Ledger of this session",
     "released_title": "The release",
+    # a sample of a population
+    "sample_title": "If the data is a sample of a population",
+    "sample_check": "My data is a secret random sample of a larger population",
+    "sample_rate": "Sampling rate: the chance that each person of the population is in the data",
+    "sample_rate_help": "A survey that reaches 1 in 20 households at random: 0.05. A census: no sample at all.",
+    "sample_metric_data": "ε towards the people in the data",
+    "sample_metric_population": "ε towards the population",
+    "sample_reading": (
+        "Run on a sample that holds each person of the population with probability {rate}, the plan's "
+        "ε = {epsilon} (δ = {delta}) protects everyone in the population with **ε = {amplified}** "
+        "(δ = {amplified_delta}): ln(1 + q (e^ε − 1)) (Balle, Barthe & Gaboardi 2018). A person is hidden "
+        "twice: by the noise and by not knowing whether they were sampled at all."
+    ),
+    "sample_when": (
+        "This holds only if each person entered the sample independently at that rate and **nobody outside "
+        "knows who did**: an attacker who knows their target was surveyed faces the plain ε. It does not "
+        "apply to a census, to a list of respondents that is public, or to people who could tell others "
+        "they took part. Publish the plain ε unless you can vouch for all of this."
+    ),
+    # error per cell
+    "cells_intro": (
+        "Every bar of a histogram gets noise of the same size, so a large bar is measured well and a small "
+        "one may be drowned. Each point is a bar (or a count of the plan): its true size against its error "
+        "as a share of that size."
+    ),
+    "cells_threshold": "A bar is too noisy when its error exceeds",
+    "cells_threshold_help": (
+        "A share of the bar's own count: at 50%, a bar of 20 people is too noisy with an error above ±10."
+    ),
+    "cells_bad_threshold": "The share above which a bar is too noisy must be a positive number.",
+    "cells_none": "The plan has no histogram yet: add one (left) to see the error of each of its bars.",
+    "cells_chart_title": "Error of each bar against its size\n(above the line: error over {threshold} of the bar)",
+    "cells_x": "True size (people, log scale)",
+    "cells_y": "95% error as a share of the size",
+    "cells_useful": "Bar the noise leaves useful",
+    "cells_noisy": "Bar too noisy",
+    "cells_count": "Count of the plan",
+    "cells_rule": "{threshold} of the bar",
+    "cells_histogram": (
+        "**{name}**: {noisy} of {bars} bars are too noisy (every bar gets ±{accuracy}; a bar needs at least "
+        "{needed} people to stay within {threshold})."
+    ),
+    "cells_counts": "The plan's counts for comparison: {names}.",
+    "cells_table_title": "Too noisy in {name}, the smallest first",
+    "cells_more": " ({more} more not listed)",
+    "cells_col_bar": "Bar",
+    "cells_col_count": "True count",
+    "cells_col_error": "95% error",
+    "cells_col_relative": "Error / count",
+    "cells_empty": "empty: no size to compare with",
+    "cells_private_note": (
+        "This tab reads the true counts, as the plan's accuracy does: it is for whoever plans the release on "
+        "their own data, never something to publish beside it. To help the small bars: give this histogram "
+        "a larger share of the budget, merge small categories into wider ones, or publish their total only."
+    ),
 }
 
 TEXT = Texts(EN, __name__)

@@ -371,4 +371,6 @@ TEXT: dict[str, str] = {
     "privacy_loss_overflow": "输出 {output:g} 处的隐私损失超出 ±{maximum:g}：尺度为 {scale:g} 的噪声相对于相距如此之远的答案太小，无法计算。",
     "privacy_loss_nan": "每个隐私损失都必须是数字或 ±无穷大，得到的是 NaN。",
     "noise_bound_large": "噪声界 {bound:g} 过大：它所允许的范围会溢出。请选择更小的界。",
+    "bad_sampling_rate": "抽样率必须是大于 0、至多为 1 的比例（总体中每个人进入数据的概率），得到的是 {rate!r}。",
+    "amplification_kind": "dp-accounting 的子抽样损失分布只涵盖拉普拉斯和高斯噪声，不涵盖 {kind}。",
 }

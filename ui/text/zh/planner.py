@@ -13,10 +13,11 @@ TEXT: dict[str, str] = {
         "只抽取一次：之后对它提出任意多的查询，都不再消耗预算（第 6.1.4 节）。"
     ),
     "tab_plan": "1. 准确度",
-    "tab_cost": "2. 总花费",
-    "tab_risk": "3. 风险",
-    "tab_sensitivity": "4. 敏感度",
-    "tab_release": "5. 发布",
+    "tab_cells": "2. 每个柱子",
+    "tab_cost": "3. 总花费",
+    "tab_risk": "4. 风险",
+    "tab_sensitivity": "5. 敏感度",
+    "tab_release": "6. 发布",
     # who is protected
     "section_unit": "保护谁",
     "unit": "保护单位",
@@ -243,4 +244,53 @@ TEXT: dict[str, str] = {
     "ledger_download": "账本（JSON）",
     "ledger_title": "本次会话的账本",
     "released_title": "发布结果",
+    # 总体的一个样本
+    "sample_title": "如果数据是总体的一个样本",
+    "sample_check": "我的数据是一个更大总体的秘密随机样本",
+    "sample_rate": "抽样率：总体中每个人进入数据的概率",
+    "sample_rate_help": "随机访问每 20 户中的 1 户的调查：0.05。人口普查：根本不是样本。",
+    "sample_metric_data": "对数据中的人的 ε",
+    "sample_metric_population": "对总体的 ε",
+    "sample_reading": (
+        "在一个以概率 {rate} 包含总体中每个人的样本上运行时，本计划的 ε = {epsilon}（δ = {delta}）对总体中的"
+        "每个人提供 **ε = {amplified}**（δ = {amplified_delta}）的保护：ln(1 + q (e^ε − 1))（Balle、Barthe 与 "
+        "Gaboardi，2018）。一个人被隐藏了两次：一次靠噪声，一次靠别人不知道他是否被抽中。"
+    ),
+    "sample_when": (
+        "这只在以下条件下成立：每个人以该概率独立进入样本，并且**外人不知道谁被抽中**；知道目标接受过调查的"
+        "攻击者面对的是原来的 ε。它不适用于人口普查、公开的受访者名单，或可能告诉别人自己参与了的人。"
+        "除非你能担保这一切，否则请公布原来的 ε。"
+    ),
+    # 每个柱子的误差
+    "cells_intro": (
+        "直方图的每个柱子加的噪声一样大，所以大柱子测得准，小柱子可能被噪声淹没。每个点是一个柱子"
+        "（或计划中的一个计数）：横轴是它的真实大小，纵轴是误差占这个大小的比例。"
+    ),
+    "cells_threshold": "误差超过多少时，柱子算作噪声太大",
+    "cells_threshold_help": "占柱子自身计数的比例：取 50% 时，20 人的柱子误差超过 ±10 就算噪声太大。",
+    "cells_bad_threshold": "判定噪声太大的比例必须是正数。",
+    "cells_none": "计划中还没有直方图：在左侧添加一个，即可看到它每个柱子的误差。",
+    "cells_chart_title": "每个柱子的误差与其大小\n（线以上：误差超过柱子的 {threshold}）",
+    "cells_x": "真实大小（人数，对数刻度）",
+    "cells_y": "95% 误差占大小的比例",
+    "cells_useful": "噪声下仍有用的柱子",
+    "cells_noisy": "噪声太大的柱子",
+    "cells_count": "计划中的计数",
+    "cells_rule": "柱子的 {threshold}",
+    "cells_histogram": (
+        "**{name}**：{bars} 个柱子中有 {noisy} 个噪声太大（每个柱子的误差都是 ±{accuracy}；柱子至少要有 "
+        "{needed} 人，误差才不超过 {threshold}）。"
+    ),
+    "cells_counts": "作为对照，计划中的计数：{names}。",
+    "cells_table_title": "{name} 中噪声太大的柱子（从小到大）",
+    "cells_more": "（另有 {more} 个未列出）",
+    "cells_col_bar": "柱子",
+    "cells_col_count": "真实计数",
+    "cells_col_error": "95% 误差",
+    "cells_col_relative": "误差 / 计数",
+    "cells_empty": "空柱子：没有大小可比",
+    "cells_private_note": (
+        "本页读取真实计数，与计划的准确度一样：它是给在自己数据上规划发布的人看的，绝不能与发布结果一起公开。"
+        "想让小柱子有用：给这个直方图更多预算份额，把小类别合并成更宽的类别，或只发布它们的总数。"
+    ),
 }

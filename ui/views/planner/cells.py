@@ -1,0 +1,109 @@
+"""Error per cell: which bars of the plan's histograms the noise leaves useful, and which it drowns.
+
+Every bar of a histogram gets noise of the same size (±a at the plan's confidence, the statistic's
+accuracy), so a bar's relative error is a / its count: small for a large bar, huge for a small one.
+A bar is *too noisy* when a exceeds `threshold` times its count (an empty bar always is). The
+plan's counts sit on the same chart: a national total is fine where the smallest county is not.
+
+This reads the true counts, as the plan's accuracy does: it is for the data owner planning the
+release, never published beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from dpcore.statistics import Count, Histogram
+from ui import fmt
+from ui.charts.planner import CellLabels, CellPoint, cell_errors
+from ui.reading import Rows
+from ui.safe import md_escape
+from ui.text.planner import TEXT
+from ui.views.planner.plan import Row
+
+THRESHOLDS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0)  # the choices of "too noisy above"
+SHOWN_WORST = 12  # too-noisy bars listed per histogram (the smallest first); the chart shows all
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The plan's rows at the budget shown, the data they count (known by `ident`) and the share of
+    a bar's count above which its error makes it too noisy."""
+
+    frame: pd.DataFrame = field(compare=False)
+    ident: Hashable
+    rows: tuple[Row, ...]
+    threshold: float
+
+
+@dataclass(frozen=True)
+class Cells:
+    """One histogram's bars: label, true count, relative error (inf for an empty bar)."""
+
+    name: str
+    accuracy: float
+    labels: tuple[str, ...]
+    counts: tuple[int, ...]
+
+    def relative(self) -> np.ndarray:
+        counts = np.asarray(self.counts, dtype=float)
+        with np.errstate(divide="ignore"):
+            return np.where(counts > 0, self.accuracy / np.maximum(counts, 1), math.inf)
+
+
+@dataclass(frozen=True)
+class View:
+    chart: dict | None  # None: no histogram in the plan
+    summary: str
+    tables: tuple[tuple[str, Rows], ...]  # (heading, rows with the header first) of each histogram's too-noisy bars
+
+
+def histogram_cells(rows: tuple[Row, ...], frame: pd.DataFrame) -> tuple[Cells, ...]:
+    """The bars of every histogram of the plan that has an accuracy (a row with a problem has none)."""
+    return tuple(Cells(r.name, r.accuracy, tuple(str(label) for label in r.stat.bins.labels),
+                       tuple(int(c) for c in r.stat.true_value(frame)))
+                 for r in rows if isinstance(r.stat, Histogram) and not r.problem and math.isfinite(r.accuracy))
+
+
+def compute(s: Settings) -> View:
+    """Raises ValueError for a threshold that is not a positive share."""
+    if not (isinstance(s.threshold, (int, float)) and 0 < s.threshold <= 10):
+        raise ValueError(TEXT["cells_bad_threshold"])
+    histograms = histogram_cells(s.rows, s.frame)
+    if not histograms:
+        return View(None, TEXT["cells_none"], ())
+    points = [CellPoint(h.name, label, count, h.accuracy, "bar")
+              for h in histograms for label, count in zip(h.labels, h.counts, strict=True) if count > 0]
+    points += [CellPoint(r.name, "", abs(float(r.stat.true_value(s.frame))), r.accuracy, "count")
+               for r in s.rows if isinstance(r.stat, Count) and not r.problem and math.isfinite(r.accuracy)
+               and r.stat.true_value(s.frame) > 0]
+    chart = cell_errors(points, s.threshold, CellLabels(
+        tuple(TEXT["cells_chart_title"].format(threshold=fmt.percent(s.threshold)).split("\n")),
+        TEXT["cells_x"], TEXT["cells_y"], TEXT["cells_useful"], TEXT["cells_noisy"], TEXT["cells_count"],
+        TEXT["cells_rule"].format(threshold=fmt.percent(s.threshold))))
+    sentences, tables = [], []
+    for h in histograms:
+        relative = h.relative()
+        noisy = np.flatnonzero(relative > s.threshold)
+        sentences.append(TEXT["cells_histogram"].format(
+            name=md_escape(h.name), noisy=len(noisy), bars=len(h.counts), accuracy=fmt.number(h.accuracy),
+            threshold=fmt.percent(s.threshold), needed=fmt.number(h.accuracy / s.threshold)))
+        if len(noisy):
+            worst = noisy[np.argsort(np.asarray(h.counts)[noisy], kind="stable")][:SHOWN_WORST]
+            header = tuple(TEXT[f"cells_col_{c}"] for c in ("bar", "count", "error", "relative"))
+            body = tuple((h.labels[i], fmt.number(h.counts[i]), f"±{fmt.number(h.accuracy)}",
+                          TEXT["cells_empty"] if h.counts[i] == 0 else fmt.percent(float(relative[i])))
+                         for i in worst)
+            more = "" if len(noisy) <= SHOWN_WORST else TEXT["cells_more"].format(more=len(noisy) - SHOWN_WORST)
+            tables.append((TEXT["cells_table_title"].format(name=h.name) + more, (header, *body)))
+    counts = [p for p in points if p.kind == "count"]
+    if counts:
+        sentences.append(TEXT["cells_counts"].format(names=", ".join(
+            f"{md_escape(p.series)} ±{fmt.number(p.accuracy)} ({fmt.percent(p.accuracy / p.count)})" for p in counts)))
+    sentences.append(TEXT["cells_private_note"])
+    return View(chart, "\n\n".join(sentences), tuple(tables))

@@ -290,4 +290,9 @@ MESSAGES: dict[str, str] = {
     "noise_bound_large": "The noise bound {bound:g} is too large: the ranges it allows overflow. Choose a smaller bound.",
     "bad_sampling_rate": "The sampling rate must be a share above 0 and at most 1 (the chance that each person of the population is in the data), got {rate!r}.",
     "amplification_kind": "dp-accounting's subsampled loss distribution covers Laplace and Gaussian noise, not {kind}.",
+    "risk_below_chance": "No test catches fewer members than it raises false alarms: the target {tpr:g} must be above the false-positive rate {fpr:g}.",
+    "risk_zero_advantage": "An advantage of 0 is reached only with no release at all: give a target above 0.",
+    "risk_kind": "A risk target is a true-positive rate at a false-positive rate (\"tpr\") or an advantage, got {kind!r}.",
+    "risk_unreachable": "Even a total ε of {lower:g} lets the best attacker do better than this target: ask for a looser target or publish less.",
+    "risk_search": "The search for the largest ε did not settle on this target: try a slightly different target.",
 }

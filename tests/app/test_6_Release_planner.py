@@ -293,3 +293,19 @@ def test_a_secret_sample_shows_the_plans_total_towards_the_population() -> None:
     data, population = (float(m.value) for m in at.metric)
     assert population == pytest.approx(math.log(1 + 0.1 * math.expm1(data)), rel=0.01)
     assert population < data
+
+
+def test_a_risk_target_gives_the_largest_total_and_a_stricter_one_a_smaller_total() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "risk"})
+    assert_clean(at)
+
+    def largest() -> float:
+        return float(next(m.value for m in at.metric if m.label == TEXT["target_metric_total"]))
+
+    loose = largest()  # at most 10% of members caught at 1% false alarms
+    at.selectbox(key="plan_risk_tpr").set_value(0.02).run()
+    assert_clean(at)
+    assert largest() < loose
+    at.radio(key="plan_risk_kind").set_value("advantage").run()
+    assert_clean(at)
+    assert any(TEXT["target_advantage"].split("{")[0] in m.value for m in at.markdown)

@@ -12,6 +12,8 @@ from ui.i18n import Texts
 # names dpcore passes into sentences (params `what`, `number_word`)
 TERMS: tuple[str, ...] = (
     "Epsilon",
+    "The attacker's success",
+    "The false-positive rate",
     "Delta",
     "Seed",
     "Alpha",

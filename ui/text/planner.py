@@ -262,6 +262,33 @@ EN: dict[str, str] = {
     "ledger_download": "Ledger (JSON)",
     "ledger_title": "Ledger of this session",
     "released_title": "The release",
+    # risk in, epsilon out
+    "target_title": "Risk in, ε out",
+    "target_intro": "State the most an attacker may achieve; the page finds the largest total ε that keeps to it.",
+    "target_kind": "The attacker may achieve at most",
+    "target_kind_tpr": "a share of members caught at a rate of false alarms",
+    "target_kind_advantage": "an advantage (members caught minus false alarms)",
+    "target_value_tpr": "Members caught at most",
+    "target_value_fpr": "at false alarms of",
+    "target_value_advantage": "Advantage at most",
+    "target_tpr": "no attacker catches more than {tpr} of the people in the data at {fpr} false alarms",
+    "target_advantage": "no attacker's share of members caught exceeds its false alarms by more than {advantage}",
+    "target_found": (
+        "So that {wanted}, the whole plan may spend at most **ε = {total}** (at its current shares); there the "
+        "best attacker reaches {success}."
+    ),
+    "target_found_top": (
+        "So that {wanted}, the whole plan may spend even ε = {total}, the largest this page considers (the best "
+        "attacker there reaches {success})."
+    ),
+    "target_within": "The plan now spends ε = {plan}: within the target.",
+    "target_over": "The plan now spends ε = {plan}: **over the target**. Lower the total to {total} or less.",
+    "target_how": (
+        "The best attacker is read from the plan's own privacy loss distribution (dp-accounting) by riskcal "
+        "(Kulynych et al. 2024): the exact best test against this plan, tighter than the ε bound alone."
+    ),
+    "target_metric_total": "Largest total ε for the target",
+    "target_metric_plan": "The plan's total ε",
     # a sample of a population
     "sample_title": "If the data is a sample of a population",
     "sample_check": "My data is a secret random sample of a larger population",

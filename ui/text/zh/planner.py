@@ -244,6 +244,31 @@ TEXT: dict[str, str] = {
     "ledger_download": "账本（JSON）",
     "ledger_title": "本次会话的账本",
     "released_title": "发布结果",
+    # 给定风险，求 ε
+    "target_title": "给定风险，求 ε",
+    "target_intro": "说明攻击者最多能达到什么程度；本页求出满足它的最大总 ε。",
+    "target_kind": "攻击者最多能达到",
+    "target_kind_tpr": "在一定误报率下抓到的成员比例",
+    "target_kind_advantage": "优势（抓到的成员比例减去误报率）",
+    "target_value_tpr": "抓到的成员最多",
+    "target_value_fpr": "误报率为",
+    "target_value_advantage": "优势最多",
+    "target_tpr": "任何攻击者在 {fpr} 的误报率下抓到的数据中的人不超过 {tpr}",
+    "target_advantage": "任何攻击者抓到成员的比例比误报率高出不超过 {advantage}",
+    "target_found": (
+        "为使{wanted}，整个计划最多可花费 **ε = {total}**（按当前份额）；此时最强的攻击者达到 {success}。"
+    ),
+    "target_found_top": (
+        "为使{wanted}，整个计划甚至可花费 ε = {total}，即本页考虑的最大值（此时最强的攻击者达到 {success}）。"
+    ),
+    "target_within": "计划目前花费 ε = {plan}：在目标之内。",
+    "target_over": "计划目前花费 ε = {plan}：**超出目标**。请把总预算降到 {total} 或更低。",
+    "target_how": (
+        "最强的攻击者由 riskcal（Kulynych 等，2024）从计划自身的隐私损失分布（dp-accounting）读出："
+        "这是针对本计划的精确最优检验，比单看 ε 界更紧。"
+    ),
+    "target_metric_total": "满足目标的最大总 ε",
+    "target_metric_plan": "计划的总 ε",
     # 总体的一个样本
     "sample_title": "如果数据是总体的一个样本",
     "sample_check": "我的数据是一个更大总体的秘密随机样本",

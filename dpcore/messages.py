@@ -295,4 +295,5 @@ MESSAGES: dict[str, str] = {
     "risk_kind": "A risk target is a true-positive rate at a false-positive rate (\"tpr\") or an advantage, got {kind!r}.",
     "risk_unreachable": "Even a total ε of {lower:g} lets the best attacker do better than this target: ask for a looser target or publish less.",
     "risk_search": "The search for the largest ε did not settle on this target: try a slightly different target.",
+    "weights_per_row": "Give one weight per row: the table has {rows:,} rows, got {weights:,} weights.",
 }

@@ -81,12 +81,17 @@ def _check_target(target: Any) -> float:
     return float(target)
 
 
-def _numeric_values(frame: pd.DataFrame, column: str) -> np.ndarray:
-    """The column's numbers, missing cells left out; DPError if the column holds text."""
+def _numeric_cells(frame: pd.DataFrame, column: str) -> np.ndarray:
+    """The column's numbers, one per row, NaN where missing; DPError if the column holds text."""
     check_frame_column(frame, column)
     if not is_numeric_column(frame, column):
         raise DPError("column_not_numeric.column", column=column)
-    values = frame[column].to_numpy(dtype=float, na_value=np.nan)
+    return frame[column].to_numpy(dtype=float, na_value=np.nan)
+
+
+def _numeric_values(frame: pd.DataFrame, column: str) -> np.ndarray:
+    """The column's numbers, missing cells left out; DPError if the column holds text."""
+    values = _numeric_cells(frame, column)
     return values[~np.isnan(values)]
 
 
@@ -182,6 +187,10 @@ class Count(_Additive):
         """factor times the number of rows counted."""
         return float(self.factor * np.count_nonzero(self.mask(frame)))
 
+    def row_weights(self, frame: pd.DataFrame) -> np.ndarray:
+        """What each row adds to the count (factor or 0), in the frame's order."""
+        return self.factor * self.mask(frame).astype(float)
+
     def sensitivity(self, protection: Protection, neighbours: NeighbourKind = "remove") -> Sensitivity:
         """factor * m in both norms: a person's m rows move the count by at most m."""
         base = count_sensitivity(neighbours)
@@ -248,6 +257,11 @@ class Sum(_Additive):
     def true_value(self, frame: pd.DataFrame) -> float:
         """The sum of the clamped values."""
         return float(np.clip(self.values(frame), self.lower, self.upper).sum())
+
+    def row_weights(self, frame: pd.DataFrame) -> np.ndarray:
+        """What each row adds to the sum (its clamped value; 0 for a missing cell), in the frame's order."""
+        values = _numeric_cells(frame, self.column)
+        return np.where(np.isnan(values), 0.0, np.clip(values, self.lower, self.upper))
 
     def clamping(self, frame: pd.DataFrame) -> Clamping:
         """How many values the bounds clamp, and clamped sum minus true sum."""

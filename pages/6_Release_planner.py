@@ -1,14 +1,15 @@
 """Plan a release: several statistics, a total budget or target accuracies, every accountant's
 total, the risk in plain words, sensitivity explored, and a release drawn with OpenDP. The plan on
 the left (ui/tabs/planner/the_plan.py); what it gives on the right, one tab each (ui/tabs/planner):
-accuracy, the error of each histogram's bars, the total cost, the risk, sensitivity, the release."""
+accuracy, the error of each histogram's bars, the bound on rows per person, the total cost, the
+risk, sensitivity, the release."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from ui.page import start_page
-from ui.tabs.planner import cells, common, cost, plan, release, risk, sensitivity, the_plan
+from ui.tabs.planner import bounds, cells, common, cost, plan, release, risk, sensitivity, the_plan
 from ui.text.planner import TEXT
 
 ctx = start_page(TEXT["title"], icon="🧮", page=__file__)
@@ -16,6 +17,7 @@ st.markdown(TEXT["intro"])
 the_plan.plan_and_results(ctx, {
     "plan": (TEXT["tab_plan"], plan.tab),
     "cells": (TEXT["tab_cells"], cells.tab),
+    "bounds": (TEXT["tab_bounds"], bounds.tab),
     "cost": (TEXT["tab_cost"], cost.tab),
     "risk": (TEXT["tab_risk"], risk.tab),
     "sensitivity": (TEXT["tab_sensitivity"], sensitivity.tab),

@@ -309,3 +309,17 @@ def test_a_risk_target_gives_the_largest_total_and_a_stricter_one_a_smaller_tota
     at.radio(key="plan_risk_kind").set_value("advantage").run()
     assert_clean(at)
     assert any(TEXT["target_advantage"].split("{")[0] in m.value for m in at.markdown)
+
+
+def test_the_rows_per_person_tab_asks_for_an_id_then_weighs_every_bound() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "bounds"})
+    assert_clean(at)
+    assert any(TEXT["bounds_needs_id"][:30] in i.value for i in at.info)
+    at.radio(key="plan_unit").set_value("person").run()
+    at.selectbox(key="plan_id").set_value("island").run()  # 3 islands of 50-170 penguins: a person of many rows
+    assert_clean(at)
+    chart = chart_titled(at, TEXT["bounds_chart_title"].format(name=TEXT["name_count"]).split("\n")[0])
+    curve = chart["datasets"]["curves"]
+    assert set(curve["series"]) == {TEXT["bounds_total"], TEXT["bounds_noise"], TEXT["bounds_bias"]}
+    assert any(TEXT["bounds_not_private"][:40] in m.value for m in at.markdown)
+    assert at.table and at.table[0].value.shape[0] >= 1

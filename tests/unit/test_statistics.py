@@ -473,3 +473,15 @@ def test_a_quantile_is_priced_as_exactly_epsilon_dp(eps: float) -> None:
     pld = privacy_loss_distribution.from_discrete_laplace_mechanism(1 / noise.scale, sensitivity=1)
     assert pld.get_epsilon_for_delta(0.0) == pytest.approx(eps, rel=1e-9)
     assert pld.get_delta_for_epsilon(eps * 0.99) > 0
+
+
+def test_row_weights_add_up_to_the_statistic_row_by_row() -> None:
+    """What each row adds (dpcore.contribution scores a bound on rows per person from it)."""
+    frame = pd.DataFrame({"age": [20.0, None, 95.0, 40.0], "sex": ["F", "M", "F", None]})
+    for stat in (Count(), Count("sex"), Count("sex", equals="F"), Count(factor=3.0), Sum("age", 0.0, 80.0)):
+        weights = stat.row_weights(frame)
+        assert weights.shape == (len(frame),)
+        assert weights.sum() == pytest.approx(stat.true_value(frame))
+    assert Sum("age", 0.0, 80.0).row_weights(frame).tolist() == [20.0, 0.0, 80.0, 40.0]  # clamped, missing as 0
+    with pytest.raises(DPError):
+        Sum("sex", 0.0, 1.0).row_weights(frame)

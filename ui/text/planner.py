@@ -17,10 +17,10 @@ EN: dict[str, str] = {
     ),
     "tab_plan": "1. Accuracy",
     "tab_cells": "2. Each bar",
-    "tab_cost": "3. Total cost",
-    "tab_risk": "4. Risk",
-    "tab_sensitivity": "5. Sensitivity",
-    "tab_release": "6. Release",
+    "tab_cost": "4. Total cost",
+    "tab_risk": "5. Risk",
+    "tab_sensitivity": "6. Sensitivity",
+    "tab_release": "7. Release",
     # who is protected
     "section_unit": "Who is protected",
     "unit": "Unit of protection",
@@ -29,7 +29,10 @@ EN: dict[str, str] = {
     "rows_per_person": "Rows one person may contribute (m)",
     "id_column": "Column that identifies a person",
     "no_id_column": "(none: I promise the bound)",
-    "explain_row": "Each row is one person. One person changes a count by at most 1: every sensitivity below is for one row.",
+    "explain_row": (
+        "Each row is one person. One person changes a count by at most 1: every sensitivity below is for one "
+        "row."
+    ),
     "explain_person_promised": (
         "One person may have up to {m} rows. Nothing in the data enforces this: it is a promise "
         "by whoever knows how the data was collected. Every sensitivity below is multiplied by {m}."
@@ -262,6 +265,42 @@ EN: dict[str, str] = {
     "ledger_download": "Ledger (JSON)",
     "ledger_title": "Ledger of this session",
     "released_title": "The release",
+    # rows per person
+    "tab_bounds": "3. Rows per person",
+    "bounds_needs_id": (
+        "Choose **one person, who may have several rows** and the column that identifies a person (left): this "
+        "tab then shows which bound on the rows per person gives the smallest error."
+    ),
+    "bounds_intro": (
+        "A release keeps at most m rows of each person. A larger m drops fewer rows (less bias) but multiplies "
+        "the noise by m: the best m balances the two."
+    ),
+    "bounds_statistic": "Statistic shown",
+    "bounds_none": (
+        "The plan has no count or sum to weigh a bound for (means, histograms and quantiles are not analysed "
+        "here yet)."
+    ),
+    "bounds_chart_title": "{name}: error against the rows kept per person\n(shares of the true value)",
+    "bounds_x": "Rows kept per person (m)",
+    "bounds_y": "95% error as a share of the true value",
+    "bounds_total": "Bias + noise",
+    "bounds_noise": "Noise (grows with m)",
+    "bounds_bias": "Rows dropped (bias)",
+    "bounds_best_note": "best: m = {m}",
+    "bounds_yours_note": "yours: m = {m}",
+    "bounds_col_statistic": "Statistic",
+    "bounds_col_best": "Best m",
+    "bounds_col_at_best": "Error at the best m",
+    "bounds_col_at_yours": "Error at your m",
+    "bounds_reading": (
+        "For **{name}** the smallest error, {at_best}, comes at **m = {best}**. At your m = {m} it is {at_yours}: "
+        "{bias} from the rows the bound drops and {noise} of noise (95%)."
+    ),
+    "bounds_not_private": (
+        "These figures read how many rows each person has: choosing m from them is **a look at the data that no "
+        "budget pays for**. Prefer a bound known from how the data was collected (one visit a day, one form a "
+        "year), and use this tab to see what that bound costs."
+    ),
     # risk in, epsilon out
     "target_title": "Risk in, ε out",
     "target_intro": "State the most an attacker may achieve; the page finds the largest total ε that keeps to it.",

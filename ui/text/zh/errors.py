@@ -379,5 +379,6 @@ TEXT: dict[str, str] = {
     "risk_kind": "风险目标是某个误报率下的真阳性率（\"tpr\"）或优势，得到的是 {kind!r}。",
     "risk_unreachable": "即使总 ε 为 {lower:g}，最强的攻击者也会超过这个目标：请放宽目标或少发布一些。",
     "risk_search": "针对这个目标，寻找最大 ε 的搜索没有收敛：请换一个略有不同的目标。",
+    "weights_per_row": "每行需要一个权重：表有 {rows:,} 行，得到 {weights:,} 个权重。",
     "amplification_kind": "dp-accounting 的子抽样损失分布只涵盖拉普拉斯和高斯噪声，不涵盖 {kind}。",
 }

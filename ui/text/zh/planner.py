@@ -14,10 +14,10 @@ TEXT: dict[str, str] = {
     ),
     "tab_plan": "1. 准确度",
     "tab_cells": "2. 每个柱子",
-    "tab_cost": "3. 总花费",
-    "tab_risk": "4. 风险",
-    "tab_sensitivity": "5. 敏感度",
-    "tab_release": "6. 发布",
+    "tab_cost": "4. 总花费",
+    "tab_risk": "5. 风险",
+    "tab_sensitivity": "6. 敏感度",
+    "tab_release": "7. 发布",
     # who is protected
     "section_unit": "保护谁",
     "unit": "保护单位",
@@ -244,6 +244,39 @@ TEXT: dict[str, str] = {
     "ledger_download": "账本（JSON）",
     "ledger_title": "本次会话的账本",
     "released_title": "发布结果",
+    # 每人的行数
+    "tab_bounds": "3. 每人的行数",
+    "bounds_needs_id": (
+        "在左侧选择**一个人（可能有多行记录）**以及标识一个人的列：本页随后显示每人行数的上限取多少时误差"
+        "最小。"
+    ),
+    "bounds_intro": (
+        "发布时每个人最多保留 m 行。m 越大，丢掉的行越少（偏差越小），但噪声要乘以 m：最好的 m 在两"
+        "者之间取得平衡。"
+    ),
+    "bounds_statistic": "显示的统计量",
+    "bounds_none": "计划中没有可以权衡上限的计数或求和（均值、直方图和分位数暂不在此分析）。",
+    "bounds_chart_title": "{name}：误差与每人保留的行数\n（占真实值的比例）",
+    "bounds_x": "每人保留的行数（m）",
+    "bounds_y": "95% 误差占真实值的比例",
+    "bounds_total": "偏差 + 噪声",
+    "bounds_noise": "噪声（随 m 增大）",
+    "bounds_bias": "丢掉的行（偏差）",
+    "bounds_best_note": "最好：m = {m}",
+    "bounds_yours_note": "你的：m = {m}",
+    "bounds_col_statistic": "统计量",
+    "bounds_col_best": "最好的 m",
+    "bounds_col_at_best": "最好的 m 下的误差",
+    "bounds_col_at_yours": "你的 m 下的误差",
+    "bounds_reading": (
+        "对 **{name}** 而言，最小误差 {at_best} 出现在 **m = {best}**。在你的 m"
+        " = {m} 下误差为 {at_yours}：其中 {bias} 来自上限丢掉的行，{noise} 来自噪声（"
+        "95%）。"
+    ),
+    "bounds_not_private": (
+        "这些数字读取了每个人有多少行：据此选择 m 是**一次没有用任何预算付费的查看数据**。最好使用由数"
+        "据收集方式决定的上限（每天一次就诊、每年一张表），再用本页看这个上限的代价。"
+    ),
     # 给定风险，求 ε
     "target_title": "给定风险，求 ε",
     "target_intro": "说明攻击者最多能达到什么程度；本页求出满足它的最大总 ε。",

@@ -196,8 +196,13 @@ def cell_errors(points: Sequence[CellPoint], threshold: float, labels: CellLabel
     })
     rule = pa.table({"relative": [float(threshold)], "text": pa.array([labels.rule], pa.string())})
     order = [labels.useful, labels.noisy, labels.count]
-    y = {"field": "relative", "type": "quantitative", "title": labels.y, "scale": {"type": "log"},
-         "axis": {"format": ".2~%"}}
+    # a margin around the points and the rule, so that no point sits half outside the plot
+    counts = [float(p.count) for p in points] or [1.0]
+    shares = [p.accuracy / p.count for p in points] + [float(threshold)]
+    x = _log_x("count", labels.x)
+    x["scale"] = {"type": "log", "domain": [min(counts) / 1.6, max(counts) * 1.6]}
+    y = {"field": "relative", "type": "quantitative", "title": labels.y,
+         "scale": {"type": "log", "domain": [min(shares) / 2, max(shares) * 2]}, "axis": {"format": ".2~%"}}
     tooltip = [{"field": "series", "type": "nominal", "title": " "},
                {"field": "label", "type": "nominal", "title": labels.x.split(" (")[0]},
                {"field": "count", "type": "quantitative", "title": labels.x, "format": ",.0f"},
@@ -213,7 +218,7 @@ def cell_errors(points: Sequence[CellPoint], threshold: float, labels: CellLabel
          "encoding": {"y": y, "text": {"field": "text"}}},
         {"name": "cells", "data": {"name": "cells"},
          "mark": {"type": "point", "filled": True, "size": 140, "opacity": 0.85, "clip": True},
-         "encoding": {"x": _log_x("count", labels.x), "y": y,
+         "encoding": {"x": x, "y": y,
                       "color": {"field": "kind", "type": "nominal", "title": " ", "sort": order,
                                 "scale": {"domain": order, "range": [COLORS["d"], COLORS["danger"], COLORS["truth"]]},
                                 "legend": LEGEND_WRAPPED},

@@ -4,12 +4,14 @@ Every run draws new noise (from the operating system's entropy) with the same sc
 spends the same privacy budget again. Prints one line per released number (CSV).
 The file is read with pandas' defaults (commas, UTF-8, a header row): a file the app had to
 repair (another separator, decimal commas, renamed columns) should be saved that way first.
-Put the data file beside this script, named data.csv, and run it from that folder.
+Run it as `python release.py path/to/file.csv`; with no path it reads the file named data.csv
+beside this script.
 Needs Python 3.10 or later, with opendp 0.16, numpy and pandas.
 """
 
 import csv
 import sys
+from pathlib import Path
 
 import numpy as np
 import opendp.prelude as dp
@@ -135,8 +137,18 @@ def released(frame: pd.DataFrame, stat: dict) -> list:
     return [("", private_quantile(values, stat))]
 
 
+def data_file(args: list) -> Path:
+    """The CSV named on the command line, else CSV_FILE beside this script (wherever it is run from)."""
+    if len(args) > 1:
+        sys.exit("Give at most one argument: the path of the CSV file to release.")
+    return Path(args[0]) if args else Path(__file__).resolve().parent / CSV_FILE
+
+
 def main() -> None:
-    frame = bounded(pd.read_csv(CSV_FILE))
+    path = data_file(sys.argv[1:])
+    if not path.is_file():
+        sys.exit(f"No CSV file at {path}: give its path, as in `python {Path(__file__).name} path/to/data.csv`.")
+    frame = bounded(pd.read_csv(path))
     out = csv.writer(sys.stdout)
     out.writerow(["statistic", "label", "value"])
     for stat in PLAN:

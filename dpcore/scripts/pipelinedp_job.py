@@ -9,8 +9,9 @@ Prints one line per released number (CSV). Spark needs a Java runtime and pyspar
 its Python workers use PYSPARK_PYTHON (this interpreter unless set).
 A quantile uses PipelineDP's quantile tree, not the app's permute-and-flip: the planned
 accuracy of a quantile does not apply to it.
-Put the data file beside this script, named data.csv (or give --csv FILE).
-Needs Python 3.10 or later, with pipeline-dp 0.3.1 (and pyspark for Spark).
+With no --csv it reads the file named data.csv beside this script.
+Needs Python 3.10 or later, with pipeline-dp 0.3.1 (and pyspark for Spark): `pip install -r
+requirements-engine.txt` in DP Explorer's folder installs the versions it was tested with.
 """
 
 import argparse
@@ -18,8 +19,14 @@ import csv
 import math
 import os
 import sys
+from pathlib import Path
 
-import pipeline_dp
+INSTALL = ("pip install pipeline-dp==0.3.1 python-dp==1.1.5 dill==0.4.1 (and for Spark: pyspark==4.3.0 "
+           "py4j==0.10.9.9 and a Java runtime), or `pip install -r requirements-engine.txt` in DP Explorer's folder")
+try:
+    import pipeline_dp
+except ImportError:
+    sys.exit(f"This job needs PipelineDP, which this Python does not have: {INSTALL}.")
 
 # --- plan: the values DP Explorer wrote for this release; the code below is the same for every plan ---
 CSV_FILE = "data.csv"
@@ -220,13 +227,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=str(__doc__).splitlines()[0])
     parser.add_argument("--backend", choices=["local", "spark"], default=BACKEND)
     parser.add_argument("--master", default="local[2]", help="Spark master (default: local[2])")
-    parser.add_argument("--csv", default=CSV_FILE, help="the CSV file (default: the planned one)")
+    parser.add_argument("--csv", help="the CSV file (default: the planned one, beside this script)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="draw the release this many times; EACH draw spends the whole budget again")
     args = parser.parse_args()
+    args.csv = args.csv or str(Path(__file__).resolve().parent / CSV_FILE)
+    if not Path(args.csv).is_file():
+        sys.exit(f"No CSV file at {args.csv}: give its path with --csv.")
     if args.backend == "spark":
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # Spark's Python workers
-        from pyspark.sql import SparkSession
+        try:
+            from pyspark.sql import SparkSession
+        except ImportError:
+            sys.exit(f"--backend spark needs pyspark, which this Python does not have: {INSTALL}.")
 
         spark = (SparkSession.builder.master(args.master).appName("DP Explorer release")
                  .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")

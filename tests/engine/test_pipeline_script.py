@@ -145,7 +145,7 @@ def test_the_budget_literal_is_the_plan_s_split_and_the_plan_is_the_opendp_scrip
     tree = ast.walk(ast.parse(script))
     imports = {name for node in tree for name in ([a.name for a in node.names] if isinstance(node, ast.Import)
                                                    else [node.module] if isinstance(node, ast.ImportFrom) else [])}
-    assert imports == {"argparse", "csv", "math", "os", "sys", "pipeline_dp", "pyspark.sql"}
+    assert imports == {"argparse", "csv", "math", "os", "sys", "pathlib", "pipeline_dp", "pyspark.sql"}
 
 
 def test_a_bad_backend_or_an_empty_plan_is_refused() -> None:

@@ -90,6 +90,26 @@ def test_the_opendp_template_runs_as_it_is(tmp_path: Path) -> None:
     assert abs(float(lines[1][2]) - 50) < 40  # Laplace at scale 1
 
 
+
+@pytest.mark.slow
+def test_the_opendp_template_takes_the_files_path_and_says_when_it_is_missing(tmp_path: Path) -> None:
+    """Run from another folder: the path on the command line, else data.csv beside the script; a
+    missing file is a sentence, never a traceback."""
+    (tmp_path / "job").mkdir()
+    shutil.copy(scripts.template_path("opendp_release"), tmp_path / "job" / "release.py")
+    pd.DataFrame({"x": np.arange(50)}).to_csv(tmp_path / "mine.csv", index=False)
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "job/release.py", *args], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60, check=False)
+
+    assert run("mine.csv").returncode == 0
+    missing = run()  # no data.csv beside the script
+    assert missing.returncode != 0 and "No CSV file at" in missing.stderr and "Traceback" not in missing.stderr
+    shutil.copy(tmp_path / "mine.csv", tmp_path / "job" / "data.csv")
+    assert run().returncode == 0
+
+
 def _rows(frame: pd.DataFrame, items: tuple[Item, ...], protection: Protection) -> tuple[plan.Row, ...]:
     rows = plan.compute(plan.Settings(frame, "test", protection, items, "budget", 1e6 * len(items), 1e-6)).rows
     assert not [r.problem for r in rows if r.problem]
@@ -156,3 +176,12 @@ def test_an_opendp_script_of_every_statistic_kind_and_noise_runs(tmp_path: Path)
     for name, label, value in lines:
         tolerance = gap if name.startswith("Quantile") else 0.01 + 30 * scale[name]
         assert float(value) == pytest.approx(ours[(name, label)], abs=tolerance), (name, label)
+
+
+def test_the_pipelinedp_job_says_how_to_install_what_it_lacks(tmp_path: Path) -> None:
+    """Run by a Python without PipelineDP (`-S`: no site-packages), it says what to install."""
+    shutil.copy(scripts.template_path("pipelinedp_job"), tmp_path / "job.py")
+    done = subprocess.run([sys.executable, "-S", "job.py"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "needs PipelineDP" in done.stderr and "requirements-engine.txt" in done.stderr

@@ -206,6 +206,20 @@ EN: dict[str, str] = {
         "Answered once, no accountant beats plain addition here: the plan costs **ε = {epsilon}** "
         "(at δ = {delta}). The difference shows when the plan is answered many times (the chart)."
     ),
+    "cost_publish": (
+        "**Publish {epsilon}** ({best}, δ = {delta}): every accountant of the table bounds the same release, so "
+        "the smallest is the guarantee it really has. Name the accountant and δ beside it."
+    ),
+    "cost_advanced_above": (
+        "Advanced composition comes out above plain addition here ({advanced} against {basic}): it is a bound "
+        "made for many answers (its √k growth wins only then). For a plan answered once, plain addition is "
+        "tighter; a guarantee is the smallest valid figure, never the larger one."
+    ),
+    "cost_pure": (
+        "Every statistic of this plan is pure ε-DP (no Gaussian noise): plain addition, the optimal composition "
+        "and the PLD hold at δ = 0, so the δ above does not matter to them; only zCDP and Rényi DP need a δ to "
+        "give an ε."
+    ),
     "cost_parallel": (
         "A histogram's bars hold different people, so one person changes only one bar: the whole "
         "histogram costs its ε once (parallel composition). Counted as one query per bar, the plan "

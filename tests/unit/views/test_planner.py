@@ -13,6 +13,7 @@ import pytest
 from dpcore.accuracy import accuracy
 from dpcore.catalog import BUNDLED
 from dpcore.protection import Protection
+from ui import fmt
 from ui.views.planner import plan
 from ui.views.planner.items import Item, from_json, statistic, to_json
 
@@ -211,3 +212,21 @@ def test_the_settings_are_a_memo_key_that_knows_the_data_by_its_ident() -> None:
     for changed in ({"ident": ("penguins", 1)}, {"protection": Protection(2)}, {"items": PLAN[:1]}, {"delta": 1e-5},
                     {"total_epsilon": 2.0}, {"direction": "accuracy"}):
         assert _settings(**changed) != settings, changed
+
+
+def test_the_cost_tab_says_which_total_to_publish_and_why_a_bound_can_pass_plain_addition() -> None:
+    from dpcore.accounting import total_epsilon
+    from dpcore.mechanisms import calibrate
+    from ui.views.planner import cost
+
+    one = ((calibrate("laplace", 1.0), 1), (calibrate("laplace", 1.0), 1))  # two pure statistics, answered once
+    shown = cost.compute(cost.Settings(one, 1e-6))
+    smallest = min(shown.totals.values())
+    assert f"**Publish {fmt.number(smallest)}**" in shown.text
+    assert shown.totals["advanced"] > shown.totals["basic"]  # sqrt(2 ln(1/δ') · 2) + ... > 2
+    assert "Advanced composition comes out above plain addition" in shown.text
+    assert "pure ε-DP" in shown.text  # the δ shown does not matter to basic, optimal and PLD
+    gaussian = ((calibrate("gaussian", 1.0, 1e-7, 1.0), 1),)
+    mixed = cost.compute(cost.Settings(gaussian, 1e-6))
+    assert "pure ε-DP" not in mixed.text
+    assert min(mixed.totals.values()) <= total_epsilon(gaussian, 1e-6, "pld") + 1e-9

@@ -69,6 +69,13 @@ def _reading(s: Settings, applied: dict[str, float], curves: dict[str, np.ndarra
                                           basic=fmt.number(basic), delta=fmt.tiny(s.delta))]
     else:
         parts = [TEXT["cost_same"].format(epsilon=fmt.number(basic), delta=fmt.tiny(s.delta))]
+    parts.append(TEXT["cost_publish"].format(epsilon=fmt.number(applied[best]), best=TEXT[f"acc_{best}"],
+                                             delta=fmt.tiny(s.delta)))
+    if applied.get("advanced", 0.0) > basic * (1 + 1e-3):
+        parts.append(TEXT["cost_advanced_above"].format(advanced=fmt.number(applied["advanced"]),
+                                                        basic=fmt.number(basic)))
+    if all(noise.delta == 0 for noise, _ in s.events):
+        parts.append(TEXT["cost_pure"])
     if s.histograms:
         unparallel = basic + sum(eps * (bins - 1) for eps, bins in s.histograms)
         parts.append(TEXT["cost_parallel"].format(without=fmt.number(unparallel), basic=fmt.number(basic)))

@@ -251,6 +251,11 @@ EN: dict[str, str] = {
         "`--backend spark` on a cluster (or `local[2]` to try), or `--backend local`. It needs "
         "pipeline-dp and pyspark (requirements-engine.txt) and a Java runtime."
     ),
+    "release_report_summary": (
+        "{n} statistics of {file} released with differential privacy at a total ε = {epsilon} (δ = {delta}), "
+        "protecting every person with up to {m} rows."
+    ),
+    "release_report_rows": "not reported: an exact row count is a fact about the data, not released with DP",
     "release_report_note": (
         "Released with differential privacy by DP Explorer. The expected accuracy of a mean or a "
         "quantile is computed on the true data (marked computed_on_the_data): keep those figures with "

@@ -194,8 +194,13 @@ def test_the_report_describes_the_release_and_holds_no_raw_value() -> None:
     protection = Protection(2)
     rows = _rows(protection=protection)
     drawn = release(FRAME, rows, protection)
-    text = report_json(drawn, rows, protection, {"basic": 1.0, "pld": 0.61, "zcdp": None}, 1e-6)
+    text = report_json(drawn, rows, protection, {"basic": 1.0, "pld": 0.61, "zcdp": None}, 1e-6,
+                       dataset="Census extract", file_name="census.csv")
     report = json.loads(text)
+    assert report["summary"].startswith(f"{len(PLAN)} statistics of census.csv released")
+    assert "ε = 1 " in report["summary"]
+    assert report["dataset"]["name"] == "Census extract" and report["dataset"]["file"] == "census.csv"
+    assert "not reported" in report["dataset"]["rows"]
     raw = [N, *CATEGORY_COUNTS.values(), TRUE_SUM, TRUE_MEAN, TRUE_MEDIAN, *VALUES]
     numbers, _ = _numbers_and_strings(report)
     assert not [x for x in numbers if any(math.isclose(x, r, rel_tol=1e-9) for r in raw)]
@@ -213,7 +218,7 @@ def test_the_report_describes_the_release_and_holds_no_raw_value() -> None:
     assert len(by_name) == len(PLAN)
     count = by_name["Count of rows"]
     assert count["noise"][0]["sensitivity"] == 2 and count["noise"][0]["norm"] == "L1"
-    assert count["expected_accuracy"]["plus_minus"] == pytest.approx(rows[0].accuracy)
+    assert count["expected_accuracy"]["plus_minus"] == pytest.approx(rows[0].accuracy, rel=1e-5)  # rounded up
     assert not count["expected_accuracy"]["computed_on_the_data"]
     assert by_name["Histogram of region"]["bins"]["labels"] == list(CATEGORY_COUNTS)
     assert by_name["Sum of income"]["noise"][0]["norm"] == "L2"
@@ -221,6 +226,15 @@ def test_the_report_describes_the_release_and_holds_no_raw_value() -> None:
     assert [p["part"] for p in by_name["Mean of income"]["noise"]] == ["sum", "count"]
     assert by_name["Mean of income"]["expected_accuracy"]["computed_on_the_data"]
     assert by_name["Quantile 0.5 of income"]["noise"][0]["sensitivity"] == 1.0  # m max(q, 1 - q) = 2 * 0.5
+
+
+def test_the_report_rounds_costs_and_sensitivities_up_for_a_reader() -> None:
+    from ui.views.planner.release import _up
+
+    assert _up(250000.00232830647) == 250001.0 and _up(0.059914645471079817) == 0.0599147
+    assert _up(2.0) == 2.0 and _up(1e-6) == 1e-6 and _up(0.0) == 0.0
+    for x in np.geomspace(1e-9, 1e9, 97):
+        assert x <= _up(x) <= x * (1 + 1e-5) and float(f"{_up(x):.6g}") == _up(x)  # six significant digits
 
 
 def test_a_report_for_a_plan_that_changed_after_the_draw_is_refused() -> None:
@@ -257,7 +271,7 @@ def test_the_opendp_script_redoes_the_release_and_quotes_user_strings(tmp_path) 
     script = opendp_script(rows, protection, 'data "1".csv')
     imports = {alias.name for node in ast.walk(ast.parse(script)) if isinstance(node, (ast.Import, ast.ImportFrom))
                for alias in node.names}
-    assert imports == {"csv", "sys", "numpy", "opendp.prelude", "pandas"}
+    assert imports == {"csv", "sys", "Path", "numpy", "opendp.prelude", "pandas"}
     frame.to_csv(tmp_path / "data_1_.csv", index=False)  # the name as safe_file_name makes it (issue 30)
     (tmp_path / "redo.py").write_text(script, encoding="utf-8")
     done = subprocess.run([sys.executable, "redo.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)

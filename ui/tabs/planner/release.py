@@ -135,7 +135,7 @@ def _downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Ca
     return saved.release, {
         "csv": lambda: plan_release.values_csv(saved.release),
         "json": lambda: plan_release.report_json(saved.release, saved.rows, saved.protection, dict(saved.totals),
-                                                 saved.delta),
+                                                 saved.delta, dataset=dataset.name, file_name=csv_name),
         "py": lambda: plan_release.opendp_script(saved.rows, saved.protection, csv_name),
         "spark": lambda: pipelinedp_script(saved.rows, saved.protection, csv_name),
     }

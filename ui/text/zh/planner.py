@@ -230,6 +230,10 @@ TEXT: dict[str, str] = {
         "（或用 `local[2]` 试运行），也可以用 `--backend local`。需要 pipeline-dp 和 pyspark"
         "（requirements-engine.txt）以及 Java 运行环境。"
     ),
+    "release_report_summary": (
+        "{file} 的 {n} 项统计以差分隐私发布，总 ε = {epsilon}（δ = {delta}），保护每个最多有 {m} 行的人。"
+    ),
+    "release_report_rows": "不报告：精确的行数是关于数据的事实，并未以差分隐私发布",
     "release_report_note": (
         "由 DP Explorer 以差分隐私发布。均值或分位数的预期准确度是在真实数据上计算的"
         "（标记为 computed_on_the_data）：这些数字应由数据所有者保留，或在公开本报告前删除。"

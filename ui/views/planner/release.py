@@ -171,10 +171,19 @@ def _finite(x: float) -> float | None:
     return float(x) if math.isfinite(x) else None
 
 
+def _up(x: float) -> float:
+    """`x` rounded up to 6 significant digits, for a report a person reads: a cost or a sensitivity
+    never shown below what was used (OpenDP's 250000.00232830647 reads 250001, ε 0.0599146454 0.0599147)."""
+    if x == 0 or not math.isfinite(x):
+        return x
+    shift = 10.0 ** (5 - math.floor(math.log10(abs(x))))
+    return float(f"{math.ceil(x * shift) / shift:.6g}")
+
+
 def _noise_record(part: str, noise: AdditiveNoise) -> dict[str, Any]:
-    return {"part": part, "noise": noise.kind, "calibration": noise.calibration, "scale": noise.scale,
-            "sensitivity": noise.sensitivity, "norm": "L2" if noise.kind == "gaussian" else "L1",
-            "epsilon": noise.epsilon, "delta": noise.delta}
+    return {"part": part, "noise": noise.kind, "calibration": noise.calibration, "scale": float(f"{noise.scale:.6g}"),
+            "sensitivity": _up(noise.sensitivity), "norm": "L2" if noise.kind == "gaussian" else "L1",
+            "epsilon": _up(noise.epsilon), "delta": _up(noise.delta)}
 
 
 def _public_facts(item: Item) -> dict[str, Any]:
@@ -197,27 +206,30 @@ def _public_facts(item: Item) -> dict[str, Any]:
 
 def _statistic_record(row: Row, protection: Protection, alpha: float) -> dict[str, Any]:
     record: dict[str, Any] = {"name": row.name, "kind": row.item.kind, "column": _column(row.item),
-                              "mechanism": row.item.mechanism, "epsilon": row.epsilon, "delta": row.delta}
+                              "mechanism": row.item.mechanism, "epsilon": _up(row.epsilon), "delta": _up(row.delta)}
     record.update(_public_facts(row.item))
     stat = row.stat
     if isinstance(stat, Quantile):
         record["noise"] = [{"part": "selection", "noise": "permute_and_flip",
-                            "scale": quantile_scale(stat, row.epsilon, protection),
-                            "sensitivity": stat.score_sensitivity(protection), "norm": "score",
-                            "epsilon": row.epsilon, "delta": 0.0}]
+                            "scale": float(f"{quantile_scale(stat, row.epsilon, protection):.6g}"),
+                            "sensitivity": _up(stat.score_sensitivity(protection)), "norm": "score",
+                            "epsilon": _up(row.epsilon), "delta": 0.0}]
     else:
         parts = ("sum", "count") if isinstance(stat, Mean) else ("value",)
         record["noise"] = [_noise_record(part, noise) for part, (noise, _) in zip(parts, row.events)]
-    record["expected_accuracy"] = {"plus_minus": _finite(row.accuracy), "confidence": 1 - alpha,
+    record["expected_accuracy"] = {"plus_minus": _finite(_up(row.accuracy)), "confidence": 1 - alpha,
                                    "computed_on_the_data": isinstance(stat, (Mean, Quantile))}
     return record
 
 
 def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
-                accountant_totals: dict[str, float | None], delta: float, alpha: float = 0.05) -> str:
-    """The release's report: per statistic its mechanism, cost, sensitivity, public bounds or categories
-    and expected accuracy (±a with probability 1 - alpha); the unit of protection; the total under each
-    accountant given (at total delta `delta`); library versions and the date. Never a raw value.
+                accountant_totals: dict[str, float | None], delta: float, alpha: float = 0.05,
+                dataset: str = "", file_name: str = "") -> str:
+    """The release's report: a one-sentence summary, the dataset by name and file (never its row
+    count: an exact fact about the data), per statistic its mechanism, cost, sensitivity, public
+    bounds or categories and expected accuracy (±a with probability 1 - alpha); the unit of
+    protection; the total under each accountant given (at total delta `delta`); library versions and
+    the date. Never a raw value; costs and sensitivities rounded up to 6 significant digits.
 
     Raises DPError("report_mismatch") when a released statistic is not among `rows` at the same epsilon
     (the plan changed after the draw)."""
@@ -231,6 +243,10 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
     explained = protection.explain()
     report = {
         "report": "DP Explorer release report",
+        "summary": TEXT["release_report_summary"].format(
+            n=len(records), file=file_name or dataset or "?", epsilon=fmt.number(_up(drawn.total_epsilon), 6),
+            delta=fmt.tiny(_up(drawn.total_delta)), m=explained.rows_per_person),
+        "dataset": {"name": dataset, "file": file_name, "rows": TEXT["release_report_rows"]},
         "drawn_at": drawn.drawn_at.isoformat(),
         "note": TEXT["release_report_note"],
         "unit_of_protection": {"unit": explained.unit, "rows_per_person": explained.rows_per_person,
@@ -238,8 +254,8 @@ def report_json(drawn: PlanRelease, rows: Sequence[Row], protection: Protection,
                                "neighbours": "add or remove one person with all of their rows "
                                              "(at most rows_per_person)"},
         "statistics": records,
-        "total": {"epsilon": drawn.total_epsilon, "delta": drawn.total_delta, "composition": "basic"},
-        "accountants": {"delta": delta, "epsilon": {k: None if v is None else _finite(v)
+        "total": {"epsilon": _up(drawn.total_epsilon), "delta": _up(drawn.total_delta), "composition": "basic"},
+        "accountants": {"delta": delta, "epsilon": {k: None if v is None else _finite(_up(v))
                                                     for k, v in accountant_totals.items()}},
         "versions": {**package_versions(LIBRARIES), "app": None},  # DP Explorer has no version number yet
     }

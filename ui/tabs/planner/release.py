@@ -65,15 +65,16 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
         drawn, files = last
         st.subheader(TEXT["released_title"])
         st.table(plan_release.values_table(drawn), border="horizontal", hide_index=True)
-        a, b, c, d = st.columns(4)
-        a.download_button(TEXT["release_csv"], files["csv"], "release.csv", "text/csv", key="plan_dl_csv",
-                          on_click="ignore")
-        b.download_button(TEXT["release_json"], files["json"], "release_report.json", "application/json",
-                          key="plan_dl_json", on_click="ignore")
-        c.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
-                          key="plan_dl_py", on_click="ignore")
-        d.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
-                          key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
+        # a row that wraps (each button as wide as its label): four columns of a narrow panel cut the labels
+        row = st.container(horizontal=True, gap="small")
+        row.download_button(TEXT["release_csv"], files["csv"], "release.csv", "text/csv", key="plan_dl_csv",
+                            on_click="ignore")
+        row.download_button(TEXT["release_json"], files["json"], "release_report.json", "application/json",
+                            key="plan_dl_json", on_click="ignore")
+        row.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
+                            key="plan_dl_py", on_click="ignore")
+        row.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
+                            key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
         st.caption(TEXT["release_script_file"].format(file=md_escape(_script_data_name(ctx.dataset))))
     if shown.table is not None:
         st.subheader(TEXT["ledger_title"])

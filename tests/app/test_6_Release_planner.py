@@ -323,3 +323,16 @@ def test_the_rows_per_person_tab_asks_for_an_id_then_weighs_every_bound() -> Non
     assert set(curve["series"]) == {TEXT["bounds_total"], TEXT["bounds_noise"], TEXT["bounds_bias"]}
     assert any(TEXT["bounds_not_private"][:40] in m.value for m in at.markdown)
     assert at.table and at.table[0].value.shape[0] >= 1
+
+
+def test_a_link_made_with_an_upload_opens_its_plan_once_the_file_is_uploaded() -> None:
+    """The link cannot carry the file: the page waits on a bundled table, then the upload opens the
+    link's plan, not the default one (issue 32)."""
+    linked = (Item("count"), Item("sum", "visits", lower=0.0, upper=10.0, weight=3.0))
+    at = run_page(PAGE, {"data": "upload", "plan": to_json(linked)})
+    assert_clean(at)
+    data = b"person,visits\n" + b"".join(f"p{i},{i % 7}\n".encode() for i in range(60))
+    at.sidebar.file_uploader[0].set_value(("visits.csv", data, "text/csv")).run()
+    assert_clean(at)
+    assert _statistics(at) == [TEXT["name_count"], TEXT["name_sum"].format(column="visits")]
+    assert json.loads(at.query_params["plan"]) == json.loads(to_json(linked))

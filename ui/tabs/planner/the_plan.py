@@ -19,7 +19,7 @@ from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
 from dpcore.statistics import QUANTILE_MECHANISM
 from ui import fmt
-from ui.datasets import Dataset
+from ui.datasets import UPLOAD, Dataset
 from ui.page import PageContext, show_error
 from ui.safe import md_escape
 from ui.state import Tabs, url_choice, url_tabs
@@ -30,6 +30,7 @@ from ui.views.planner.items import STAT_KINDS, Item, from_json
 from ui.views.planner.plan import Direction, name_of
 
 _NEXT, _FOR = "_plan_next_uid", "_plan_dataset"
+_LINKED = "_plan_linked"  # the plan of a link made with an upload, until a file is uploaded
 
 
 def default_plan(dataset: Dataset) -> tuple[Item, ...]:
@@ -57,7 +58,8 @@ def _set_items(items: tuple[Item, ...], uids: list[int]) -> None:
 
 def _start(dataset: Dataset) -> None:
     """The plan of the address on a session's first visit, else the dataset's default plan;
-    a new dataset starts a new plan (the old one named columns it may not have)."""
+    a new dataset starts a new plan (the old one named columns it may not have). A link made with
+    an upload keeps its plan aside until a file is uploaded, and opens it then."""
     if st.session_state.get(_FOR) == dataset.ident and PLAN in st.session_state:
         return
     items: tuple[Item, ...] | None = None
@@ -66,6 +68,10 @@ def _start(dataset: Dataset) -> None:
             items = from_json(st.query_params["plan"])
         except ValueError as exc:
             show_error(exc)
+        if items is not None and st.session_state.get("data") == UPLOAD and dataset.key != UPLOAD:
+            st.session_state[_LINKED], items = items, None  # for the file the link was made with
+    elif dataset.key == UPLOAD and _LINKED in st.session_state:
+        items = st.session_state.pop(_LINKED)
     if items is None:
         items = default_plan(dataset)
         st.caption(TEXT["default_plan_note"])

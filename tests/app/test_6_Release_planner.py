@@ -336,3 +336,27 @@ def test_a_link_made_with_an_upload_opens_its_plan_once_the_file_is_uploaded() -
     assert_clean(at)
     assert _statistics(at) == [TEXT["name_count"], TEXT["name_sum"].format(column="visits")]
     assert json.loads(at.query_params["plan"]) == json.loads(to_json(linked))
+
+
+def test_a_listed_statistic_shows_its_public_facts_and_they_can_be_edited() -> None:
+    at = run_page(PAGE, PENGUINS)
+    captions = [c.value for c in at.caption]
+    assert any(c.replace("\\", "").startswith("3 declared categories: Adelie, Chinstrap, Gentoo") for c in captions)
+    mean = next(i for i, item in enumerate(at.session_state["_plan_items"]) if item.kind == "mean")
+    uid = at.session_state["_plan_uids"][mean]
+    lower = at.number_input(key=f"plan_lo_{uid}")
+    assert lower.value == at.session_state["_plan_items"][mean].lower
+    lower.set_value(40.0).run()
+    assert_clean(at)
+    assert at.session_state["_plan_items"][mean].lower == 40.0
+    assert json.loads(at.query_params["plan"])[mean]["lower"] == 40.0  # and the link holds it
+    at.number_input(key=f"plan_hi_{uid}").set_value(10.0).run()  # below the lower bound: refused, said
+    assert any(TEXT["facts_bounds_order"] in w.value for w in at.warning)
+    assert at.session_state["_plan_items"][mean].upper != 10.0
+
+
+def test_pasted_categories_split_on_lines_commas_and_semicolons() -> None:
+    from ui.tabs.planner.the_plan import parse_categories
+
+    assert parse_categories("North, South;East\n West \n\nNorth") == ("North", "South", "East", "West")
+    assert parse_categories(" \n , ;") == ()

@@ -69,7 +69,11 @@ EN: dict[str, str] = {
     "kind_quantile": "Median (or another quantile)",
     "stat_column": "Column",
     "filter_value": "…equals this value",
-    "categories": "Categories (public, one per line, all of them)",
+    "categories": "Categories (public, all of them: one per line, or pasted with commas)",
+    "facts_categories": "{n} declared categories: {labels}",
+    "facts_bounds": "Public bounds {lower} to {upper}",
+    "facts_edit": "Edit",
+    "facts_bounds_order": "The lower bound must be below the upper bound: the statistic keeps its bounds.",
     "categories_help": (
         "Every possible category, from public knowledge, empty ones included. A list read off "
         "the data would itself reveal who is in it."

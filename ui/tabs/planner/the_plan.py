@@ -113,12 +113,46 @@ def _item_controls(item: Item, uid: int) -> Item | None:
         head.markdown(f"**{md_escape(name_of(item))}**", width="content")
         if head.button(TEXT["remove"], key=f"plan_rm_{uid}", icon=":material/delete:", type="tertiary"):
             return None
+        item = _facts(item, uid)
         if item.kind == "quantile":
             st.caption(TEXT["mechanism_selection"])
             return item
         mechanism = st.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
                                  format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
         return replace(item, mechanism=mechanism)
+
+
+def _facts(item: Item, uid: int) -> Item:
+    """The public facts a listed statistic was given (bounds, categories), shown and editable."""
+    if item.categories:
+        shown = TEXT["facts_categories"].format(n=len(item.categories), labels=", ".join(item.categories[:6])
+                                                + (" …" if len(item.categories) > 6 else ""))
+    elif item.lower is not None and item.upper is not None:
+        bounds = float(item.lower), float(item.upper)
+        shown = TEXT["facts_bounds"].format(lower=fmt.number(bounds[0], 6), upper=fmt.number(bounds[1], 6))
+    else:
+        return item
+    st.caption(md_escape(shown))
+    with st.popover(TEXT["facts_edit"], icon=":material/edit:"):
+        if item.categories:
+            typed = st.text_area(TEXT["categories"], value="\n".join(item.categories), help=TEXT["categories_help"],
+                                 key=f"plan_cats_{uid}")
+            declared = parse_categories(typed)
+            return replace(item, categories=declared) if declared else item
+        lo, hi = st.columns(2)
+        lower = lo.number_input(TEXT["lower"], value=bounds[0], format="%.10g", key=f"plan_lo_{uid}")
+        upper = hi.number_input(TEXT["upper"], value=bounds[1], format="%.10g", key=f"plan_hi_{uid}")
+        if lower >= upper:
+            st.warning(TEXT["facts_bounds_order"])
+            return item
+        return replace(item, lower=float(lower), upper=float(upper))
+
+
+def parse_categories(typed: str) -> tuple[str, ...]:
+    """Categories as typed or pasted: one per line, or separated by commas or semicolons; blanks and
+    repeats dropped, the order kept."""
+    parts = (part.strip() for line in typed.splitlines() for part in line.replace(";", ",").split(","))
+    return tuple(dict.fromkeys(part for part in parts if part))
 
 
 def plan_items(ctx: PageContext) -> None:
@@ -174,13 +208,15 @@ def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
     if kind == "histogram" and (categories or not is_numeric_column(dataset.table.frame, column)):
         typed = st.text_area(TEXT["categories"], value="\n".join(categories or ()), help=TEXT["categories_help"],
                              key=f"plan_add_cats_{column}")
-        declared = tuple(dict.fromkeys(line.strip() for line in typed.splitlines() if line.strip()))
+        declared = parse_categories(typed)
         return Item("histogram", column, categories=declared) if declared else None
     bounds, source = public_bounds(dataset, column)
     st.caption(TEXT["bounds_source"].format(source=source))
     lo, hi = st.columns(2)
-    lower = lo.number_input(TEXT["lower"], value=None if bounds is None else bounds[0], key=f"plan_add_lo_{column}")
-    upper = hi.number_input(TEXT["upper"], value=None if bounds is None else bounds[1], key=f"plan_add_hi_{column}")
+    lower = lo.number_input(TEXT["lower"], value=None if bounds is None else bounds[0], format="%.10g",
+                            key=f"plan_add_lo_{column}")  # 250000, never "250000.00" cut to "25" in a narrow box
+    upper = hi.number_input(TEXT["upper"], value=None if bounds is None else bounds[1], format="%.10g",
+                            key=f"plan_add_hi_{column}")
     if lower is None or upper is None:
         return None
     if kind == "histogram":

@@ -58,7 +58,11 @@ TEXT: dict[str, str] = {
     "kind_quantile": "中位数（或其他分位数）",
     "stat_column": "列",
     "filter_value": "……等于此值",
-    "categories": "类别（公开的，每行一个，列出全部）",
+    "categories": "类别（公开的，列出全部：每行一个，或用逗号分隔粘贴）",
+    "facts_categories": "{n} 个声明的类别：{labels}",
+    "facts_bounds": "公开的界 {lower} 到 {upper}",
+    "facts_edit": "编辑",
+    "facts_bounds_order": "下界必须小于上界：该统计保留原来的界。",
     "categories_help": (
         "来自公开知识的所有可能类别，包括空的类别。从数据中读出的类别列表本身就会泄露谁在数据中。"
     ),

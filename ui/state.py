@@ -161,6 +161,8 @@ BOUND: dict[str, Bound] = {
     "plan_m": Bound("int", 1, 10_000),
     "plan_prior": Bound("float", 0.01, 0.99),
     "plan_budget_eps": Bound("float", 0.001, 1000.0),
+    "plan_sampled": Bound("bool"),
+    "plan_rate": Bound("float", 0.0001, 1.0),
     "ldp_h": Bound("int", 1, 4),
     "ldp_f": Bound("float", 0.05, 0.95),
     "ldp_d": Bound("int", 2, MAX_LDP_DOMAIN),

@@ -28,7 +28,7 @@ from ui.page import show_error, slide_menu
 from ui.reading import Block
 from ui.state import address_notice
 from ui.text.common import TEXT as COMMON
-from ui.views.steps import PENDING, Pending, Steps, steps_of, tried
+from ui.views.steps import PENDING, Pending, Steps, at_each, steps_of, tried
 
 PAUSE_MS = 250  # after the last step, the server learns the value
 MERGED_KEPT = 64  # merged specs kept (a rerun draws the same frames again: merging 27 costs ~5-20 ms)
@@ -135,11 +135,9 @@ class ChartSlider:
         kept = {} if seen is None else {o: v for o, v in zip(seen.values, seen.views, strict=True)
                                         if not isinstance(v, Pending)}
         if sweep is None:
-            views = [kept[o] if o in kept else tried(compute, replace(settings, **{self.field: o}))
-                     for o in self.options]
-        else:
-            views = [kept.get(o, v) for o, v in zip(self.options, sweep(settings, self.options), strict=True)]
-        return steps_of(self.options, views)
+            return at_each(compute, settings, self.options, self.field, kept)
+        return steps_of(self.options, [kept.get(o, v) for o, v in zip(self.options, sweep(settings, self.options),
+                                                                     strict=True)])
 
     @property
     def _chart(self) -> str:

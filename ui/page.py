@@ -24,6 +24,7 @@ from ui.language import install, language_switch
 from ui.memo import session_memo
 from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
+from ui.reading import Rows
 from ui.safe import md_escape
 from ui.state import guard_address
 from ui.text.common import EN, TEXT
@@ -217,6 +218,12 @@ def show_metrics(items: tuple[tuple[str, str], ...], where: DeltaGenerator | Non
     """A row of big numbers, one (label, value) per column: what a view's `metrics` holds."""
     for column, (label, value) in zip((where or st).columns(len(items)), items):
         column.metric(label, value)
+
+
+def show_rows(rows: Rows) -> None:
+    """A view's table (`ui.reading.Rows`, its header first) as a plain table: cells are text."""
+    header, *body = rows
+    st.table({column: [row[i] for row in body] for i, column in enumerate(header)})
 
 
 def computed(compute: Callable[[S], V], settings: S, where: DeltaGenerator | None = None) -> V | None:

@@ -10,7 +10,7 @@ gets an empty frame and a sentence saying why. `at_each` runs a view's `compute`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Generic, TypeVar
 
@@ -75,10 +75,13 @@ class Steps(Generic[V]):
                      (("error", COMMON["error_prefix"].format(message=message(v))),) for v in self.views)
 
 
-def at_each(compute: Callable[[Any], V], settings: Any, values: Sequence[float], field: str = "epsilon") -> Steps[V]:
-    """`compute(settings)` with `field` set to each of `values`. Raises the first ValueError if every
-    value is refused (the page shows it instead of a chart)."""
-    return steps_of(tuple(values), [tried(compute, replace(settings, **{field: value})) for value in values])
+def at_each(compute: Callable[[Any], V], settings: Any, values: Sequence[float], field: str = "epsilon",
+            kept: Mapping[float, V | ValueError] | None = None) -> Steps[V]:
+    """`compute(settings)` with `field` set to each of `values`, but for the views `kept` already holds.
+    Raises the first ValueError if every value is refused (the page shows it instead of a chart)."""
+    kept = kept or {}
+    views = [kept[v] if v in kept else tried(compute, replace(settings, **{field: v})) for v in values]
+    return steps_of(tuple(values), views)
 
 
 def steps_of(values: tuple[float, ...], views: Sequence[V | ValueError | Pending]) -> Steps[V]:

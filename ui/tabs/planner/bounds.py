@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_figure
+from ui.page import PageContext, computed, show_figure, show_rows
 from ui.tabs.planner.common import at_total
 from ui.text.planner import TEXT
 from ui.views.planner import bounds, plan
@@ -35,5 +35,4 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
         show_figure(found.chart, key="plan_fig_bounds")
     st.markdown(found.text)
     if found.table:
-        header, *rows = found.table
-        st.table({column: [row[i] for row in rows] for i, column in enumerate(header)})
+        show_rows(found.table)

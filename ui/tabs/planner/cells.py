@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import fmt
-from ui.page import PageContext, computed, show_figure
+from ui.page import PageContext, computed, show_figure, show_rows
 from ui.safe import md_escape
 from ui.state import url_choice
 from ui.tabs.planner.common import at_total
@@ -29,4 +29,4 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
     st.markdown(shown.summary)
     for heading, rows in shown.tables:
         st.markdown(f"**{md_escape(heading)}**")
-        st.table({column: [row[i] for row in rows[1:]] for i, column in enumerate(rows[0])})
+        show_rows(rows)

@@ -52,8 +52,7 @@ class Cells:
 
     def relative(self) -> np.ndarray:
         counts = np.asarray(self.counts, dtype=float)
-        with np.errstate(divide="ignore"):
-            return np.where(counts > 0, self.accuracy / np.maximum(counts, 1), math.inf)
+        return np.where(counts > 0, self.accuracy / np.maximum(counts, 1), math.inf)
 
 
 @dataclass(frozen=True)

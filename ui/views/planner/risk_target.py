@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from dpcore.mechanisms import AdditiveNoise, NoiseKind
+from dpcore.mechanisms import NoiseKind
 from dpcore.protection import Protection
-from dpcore.risk_calibration import RiskTarget, largest_total
+from dpcore.risk_calibration import Events, RiskTarget, largest_total
 from ui import fmt
 from ui.text.planner import TEXT
 from ui.views.planner.plan import Row
 
-Events = tuple[tuple[AdditiveNoise, int], ...]
 FPRS: tuple[float, ...] = (0.001, 0.01, 0.05)  # false-alarm rates a target may be stated at
 TPRS: tuple[float, ...] = (0.02, 0.05, 0.1, 0.2, 0.5)  # members caught at most
 ADVANTAGES: tuple[float, ...] = (0.01, 0.05, 0.1, 0.2, 0.5)

@@ -32,6 +32,10 @@ Accountants (each returns the total epsilon at the total delta the user chose):
   rho = Delta^2 / (2 sigma^2)-zCDP, an eps-DP step eps^2/2-zCDP; rhos add. Converted with the
   tighter bound of Canonne, Kamath & Steinke 2020 (Prop. 12), never above Bun & Steinke's
   eps = rho + 2 sqrt(rho ln(1/delta)). Refused only at delta = 0.
+A step may carry a `failure` (key selection's threshold, dpcore.key_selection): a chance its privacy
+fails outright. Every accountant pays it out of the total delta, never out of epsilon: basic, advanced
+and KOV add it to the step's own delta; RDP and zCDP convert at delta minus the chance any step fails;
+PLD composes in a (0, f)-DP step (loss infinite with chance f). Less delta than that is refused.
 At delta = 0 only pure plans have a finite epsilon: basic, KOV and PLD give the sum (exact: the
 worst losses add up), the others refuse ("needs_delta"). Parallel composition (statistics on
 disjoint data cost their maximum, not their sum; McSherry 2009) is `parallel_epsilon`.
@@ -69,6 +73,7 @@ class _Group:
     sensitivity: float
     epsilon: float
     delta: float
+    failure: float
     count: int
 
     @property
@@ -110,7 +115,7 @@ def _group(events: Any) -> tuple[_Group, ...]:
         raise DPError("no_events.not_pairs") from None
     if not pairs:
         raise DPError("no_events.empty")
-    counts: dict[tuple[str, float, float, float, float], int] = {}
+    counts: dict[tuple[str, float, float, float, float, float], int] = {}
     for pair in pairs:
         try:
             mechanism, count = pair
@@ -121,12 +126,26 @@ def _group(events: Any) -> tuple[_Group, ...]:
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
             raise DPError("bad_count", count=count)
         m = mechanism
-        key = (m.kind, float(m.scale), float(m.sensitivity), float(m.epsilon), float(m.delta))
+        key = (m.kind, float(m.scale), float(m.sensitivity), float(m.epsilon), float(m.delta), float(m.failure))
         counts[key] = counts.get(key, 0) + int(count)
     for k in counts.values():
         if k > MAX_REPEATED_QUERIES:
             raise DPError("too_many_answers", count=k, limit=MAX_REPEATED_QUERIES)
-    return tuple(_Group(kind, scale, sens, eps, d, k) for (kind, scale, sens, eps, d), k in counts.items())
+    return tuple(_Group(kind, scale, sens, eps, d, f, k) for (kind, scale, sens, eps, d, f), k in counts.items())
+
+
+def _failed(groups: Sequence[_Group], repeats: int) -> float:
+    """The exact chance that at least one step fails outright: 1 - prod (1 - f_i)^(k_i r), a (0, that)-DP
+    step composed with the rest (the steps' failures are independent draws)."""
+    return -math.expm1(repeats * sum(g.count * math.log1p(-g.failure) for g in groups))
+
+
+def _spare_delta(accountant: str, groups: Sequence[_Group], delta: float, repeats: int) -> float:
+    """The total delta left once the steps' failures are paid (`_failed`; DPError when nothing is left)."""
+    failure = _failed(groups, repeats)
+    if failure and delta - failure <= 0:
+        raise _delta_too_small(accountant, delta, failure)
+    return delta - failure
 
 
 def _check_accountant(accountant: Any) -> Accountant:
@@ -141,7 +160,7 @@ def _delta_too_small(accountant: str, delta: float, needed: float) -> DPError:
 
 
 def _basic(groups: Sequence[_Group], delta: float, repeats: int) -> float:
-    own = repeats * sum(g.count * g.delta for g in groups)
+    own = repeats * sum(g.count * (g.delta + g.failure) for g in groups)
     if own > delta * (1 + 1e-12):
         raise _delta_too_small("basic", delta, own)
     return repeats * sum(g.count * g.epsilon for g in groups)
@@ -161,7 +180,7 @@ def drv_epsilon(epsilons: Sequence[float], counts: Sequence[int], delta_prime: f
 
 
 def _advanced(groups: Sequence[_Group], delta: float, repeats: int) -> float:
-    own = repeats * sum(g.count * g.delta for g in groups)
+    own = repeats * sum(g.count * (g.delta + g.failure) for g in groups)
     if delta == 0:
         raise DPError("needs_delta.advanced", accountant="advanced")
     if delta - own <= 0:
@@ -203,7 +222,7 @@ def _rho(groups: Sequence[_Group]) -> float:
 def _zcdp(groups: Sequence[_Group], delta: float, repeats: int) -> float:
     if delta == 0:
         raise DPError("needs_delta.zcdp", accountant="zCDP")
-    return zcdp_epsilon(repeats * _rho(groups), delta)
+    return zcdp_epsilon(repeats * _rho(groups), _spare_delta("zCDP", groups, delta, repeats))
 
 
 # ---------------------------------------------------------------- dp-accounting
@@ -231,7 +250,7 @@ def _rdp(groups: Sequence[_Group], delta: float, repeats: int) -> float:
         events.append(dp_event.ZCDpEvent(dlap_rho))
     accountant = rdp_privacy_accountant.RdpAccountant()
     accountant.compose(dp_event.ComposedDpEvent(events), repeats)
-    return float(accountant.get_epsilon(delta))
+    return float(accountant.get_epsilon(_spare_delta("RDP", groups, delta, repeats)))
 
 
 def _loss_width(groups: Sequence[_Group], repeats: int) -> float:
@@ -352,6 +371,11 @@ def _pld_plan(groups: Sequence[_Group], repeats: int = 1) -> Any:
         mu = math.sqrt(repeats * inverse_square)  # k Gaussians of multipliers s_i = one of (sum k_i / s_i^2)^-1/2
         step = max(min(mu / PLD_STEPS_PER_LOSS, _loss_width(groups, repeats) / PLD_GRID_POINTS), PLD_MIN_INTERVAL)
         parts.append(_fit(_dense(pld_lib.from_gaussian_mechanism(1 / mu, value_discretization_interval=step))))
+    failed = _failed(groups, repeats)
+    if failed > 0:
+        from dp_accounting.pld.pld_pmf import DensePLDPmf
+
+        parts.append(DensePLDPmf(PLD_MIN_INTERVAL, 0, np.array([1 - failed]), failed, True))
     return _compose_all(parts)
 
 
@@ -362,13 +386,18 @@ def _pure_sum(groups: Sequence[_Group], name: str, repeats: int) -> float:
     """
     if any(g.delta > 0 for g in groups):
         raise DPError("needs_delta.gaussian", accountant=name)
+    if any(g.failure > 0 for g in groups):
+        raise DPError("needs_delta.keys", accountant=name)
     return repeats * sum(g.count * g.epsilon for g in groups)
 
 
 def _pld(groups: Sequence[_Group], delta: float, repeats: int) -> float:
     if delta == 0:
         return _pure_sum(groups, "PLD", repeats)
-    return _epsilon_of(_pld_plan(groups, repeats), delta)
+    epsilon = _epsilon_of(_pld_plan(groups, repeats), delta)
+    if not math.isfinite(epsilon):  # the steps' failures alone use up delta
+        raise _delta_too_small("PLD", delta, _failed(groups, repeats))
+    return epsilon
 
 
 def _kov_group(epsilon: float, own_delta: float, count: int) -> Any:
@@ -398,7 +427,8 @@ def _kov_group(epsilon: float, own_delta: float, count: int) -> Any:
 def _kov_plan(groups: Sequence[_Group], repeats: int = 1) -> Any:
     by_privacy: dict[tuple[float, float], int] = {}
     for g in groups:
-        by_privacy[(g.epsilon, g.delta)] = by_privacy.get((g.epsilon, g.delta), 0) + g.count * repeats
+        own = g.delta + g.failure  # a failure is a delta like any other for a black-box step
+        by_privacy[(g.epsilon, own)] = by_privacy.get((g.epsilon, own), 0) + g.count * repeats
     return _compose_all([_kov_group(eps, own, k) for (eps, own), k in by_privacy.items()])
 
 
@@ -407,7 +437,7 @@ def _kov(groups: Sequence[_Group], delta: float, repeats: int) -> float:
         return _pure_sum(groups, "KOV", repeats)
     epsilon = _epsilon_of(_kov_plan(groups, repeats), delta)
     if not math.isfinite(epsilon):
-        surviving = math.prod((1 - g.delta) ** (g.count * repeats) for g in groups)
+        surviving = math.prod((1 - g.delta - g.failure) ** (g.count * repeats) for g in groups)
         raise _delta_too_small("KOV", delta, 1 - surviving)
     return epsilon
 
@@ -457,7 +487,7 @@ def epsilon_by_repeats(
     r = _check_repeats(repeats)
     if name == "basic":
         cost = r * sum(g.count * g.epsilon for g in groups)
-        own = r * sum(g.count * g.delta for g in groups)
+        own = r * sum(g.count * (g.delta + g.failure) for g in groups)
         return np.where(own > d * (1 + 1e-12), np.inf, cost).astype(float)
     if name in _NUMERIC_PLAN:
         if d == 0:
@@ -505,6 +535,7 @@ def plan_pld(events: Iterable[tuple[AdditiveNoise, int]]) -> Any:
     PLD (a valid pair of distributions), self-composed, and the groups and the merged Gaussian are
     composed by `compose`, all on one grid as fine as PLD_GRID_POINTS allows across the plan's loss.
     """
+    from dp_accounting.pld import common
     from dp_accounting.pld import privacy_loss_distribution as pld_lib
 
     groups = _group(events)
@@ -514,6 +545,10 @@ def plan_pld(events: Iterable[tuple[AdditiveNoise, int]]) -> Any:
     inverse_square = sum(g.count * (g.sensitivity / g.scale) ** 2 for g in groups if g.gaussian)
     if inverse_square > 0:  # k Gaussians of multipliers s_i = one of (sum k_i / s_i^2)^-1/2, exactly
         parts.append(pld_lib.from_gaussian_mechanism(1 / math.sqrt(inverse_square), value_discretization_interval=step))
+    failed = _failed(groups, 1)
+    if failed > 0:  # key selection: a (0, failed)-DP step, its loss infinite with that chance
+        parts.append(pld_lib.from_privacy_parameters(common.DifferentialPrivacyParameters(0.0, failed),
+                                                     value_discretization_interval=step))
     total = parts[0]
     for part in parts[1:]:
         total = total.compose(part, _TAIL)

@@ -79,3 +79,4 @@ MAX_MST_SAMPLING_ROUNDS = 50  # rounds of MST's sampler before it gives up on th
 # Not here: the classroom poll's limits (ui/classroom/limits.py) are read from environment variables
 # by the server that hosts the poll, so that module keeps them beside the variables' names.
 MAX_BOUND_CANDIDATES = 100  # bounds on rows per person the planner weighs (1..100); more rows than that are rare
+MAX_CLAMP_CANDIDATES = 500  # upper bounds one clamping trade-off weighs (dpcore.clamping: each prices its noise)

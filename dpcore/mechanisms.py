@@ -223,7 +223,9 @@ class AdditiveNoise:
 
     `scale` is b for Laplace (density exp(-|x|/b) / 2b), sigma for Gaussian, and t for discrete
     Laplace (pmf proportional to exp(-|k|/t), OpenDP's convention). `calibration` records the
-    formula used.
+    formula used. `failure` is a chance, beyond the noise, that the step's privacy fails outright (a
+    category one person holds published by key selection, dpcore.key_selection): every accountant
+    adds it to the delta it spends.
     """
 
     kind: NoiseKind
@@ -232,6 +234,7 @@ class AdditiveNoise:
     delta: float
     sensitivity: float
     calibration: str
+    failure: float = 0.0
 
     @property
     def _family(self) -> _Family:

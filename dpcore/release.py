@@ -11,7 +11,7 @@ What this module refuses, and why (issue 10, "Releases must really be DP"):
   then appears only when that person is in the data, so the release's epsilon is infinite whatever
   the noise. Only declared bins are released: typed categories, a bundled dataset's documented
   domain, or numeric bins on public bounds. The one way to publish categories found in the data
-  is `release_key_selection` (OpenDP's thresholded Laplace), which costs a delta as well.
+  is key selection (OpenDP's thresholded Laplace, `dpcore.key_selection`), which costs a delta as well.
 
 Sums are clamped and summed by OpenDP (`make_clamp` >> `then_sum`), whose sensitivity includes the
 floating-point rounding error of the sum (Casacuberta et al. 2022): naive "max(|L|, |U|)" can
@@ -41,12 +41,11 @@ import numpy as np
 import pandas as pd
 
 from dpcore.catalog import declared_bounds, public_categories
-from dpcore.columns import category_labels
 from dpcore.errors import DPError
 from dpcore.histogram import Bins, CategoryBins, NumericBins, histogram, observed_categories
 from dpcore.limits import MAX_BINS, MAX_RELEASE_COUNT
 from dpcore.mechanisms import AdditiveNoise, NoiseKind
-from dpcore.validation import check_bounds, check_count, check_delta, check_epsilon
+from dpcore.validation import check_bounds, check_count
 
 DomainSource = Literal["typed", "catalog", "public_bounds", "data"]
 DOMAIN_SOURCES: tuple[DomainSource, ...] = ("typed", "catalog", "public_bounds", "data")
@@ -298,73 +297,3 @@ def release_sum(
     else:
         data = numbers.tolist()
     return SumRelease(float(noisy(data)), scale, sensitivity)
-
-
-# --- categories from the data, chosen privately (DP key selection) --------------------------------
-
-
-@dataclass(frozen=True)
-class KeySelection:
-    """Categories read from the data and released by OpenDP's thresholded Laplace mechanism.
-
-    Only categories whose noisy count reaches `threshold` appear (most frequent first), so a
-    category held by few people is left out with high probability. `epsilon` is OpenDP's privacy
-    map; `delta` bounds the chance that a category one person holds shows up anyway (our own
-    formula, see `threshold_delta`). Both must be charged to the budget.
-    """
-
-    labels: tuple[str, ...]
-    values: np.ndarray
-    epsilon: float
-    delta: float
-    scale: float
-    threshold: int
-
-
-def threshold_delta(scale: float, threshold: int, max_contributions: int = 1) -> float:
-    """delta of a thresholded discrete-Laplace key release: m P[X >= threshold - m] = m p^(t - m) / (1 + p),
-    p = exp(-1 / scale) (a union bound over the <= m categories only one side holds, each with a
-    count <= m).
-
-    Written out because OpenDP 0.16's own map leaves out the mass at the threshold itself (it releases
-    counts >= threshold but sums the tail above it: opendp/opendp#2922, measured 0.27 against a
-    reported 0.099 at scale 1, threshold 2), under-reporting delta by a factor up to e^(1/scale).
-    """
-    return max_contributions * math.exp(-(threshold - max_contributions) / scale) / (1 + math.exp(-1.0 / scale))
-
-
-def release_key_selection(
-    values: pd.Series, epsilon: float, delta: float, max_contributions: int = 1
-) -> KeySelection:
-    """Count each category present in `values` (missing ones left out) and release those whose
-    noisy count reaches the smallest threshold with `threshold_delta` <= `delta`.
-
-    Scale m / epsilon (a person moves up to m rows: L1 and L0 distance m), drawn by OpenDP's
-    `make_count_by` >> `then_laplace_threshold` (integer counts: discrete Laplace noise). Raises
-    ValueError for bad epsilon, delta or m.
-    Reference: Rogers, "A unifying privacy analysis framework for unknown domain algorithms in
-    differential privacy" (2023), Algorithm 1.
-    """
-    eps = check_epsilon(epsilon)
-    d = check_delta(delta, allow_zero=False)
-    m = check_count("The number of rows per person", max_contributions)
-    dp = opendp_prelude()
-    counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
-    scale = m / eps
-    # Solve m exp(-(t - m) / scale) / (1 + p) <= delta for the whole number t >= m.
-    threshold = m + max(0, math.ceil(scale * (math.log(m) - math.log1p(math.exp(-1.0 / scale)) - math.log(d))))
-    while threshold_delta(scale, threshold, m) > d:  # the logarithms may round down by one
-        threshold += 1
-
-    def measurement(scale: float) -> Any:
-        return counted >> dp.m.then_laplace_threshold(scale=scale, threshold=threshold)
-
-    while measurement(scale).map(m)[0] > eps:  # OpenDP rounds its map up: never spend more than asked
-        scale = math.nextafter(scale, math.inf)
-    release = measurement(scale)
-    noisy = release([str(v) for v in category_labels(pd.Series(values).dropna())])
-    ordered = sorted(noisy.items(), key=lambda kv: (-kv[1], kv[0]))
-    return KeySelection(
-        tuple(k for k, _ in ordered), np.array([v for _, v in ordered], dtype=np.int64),
-        float(release.map(m)[0]), threshold_delta(scale, threshold, m), scale, threshold,
-    )

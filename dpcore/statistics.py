@@ -633,12 +633,12 @@ def _checked_alpha(alpha: Any) -> float:
 Statistic = Count | Histogram | Sum | Mean | Quantile
 
 
-def delta_shares(mechanisms: Sequence[str], delta: float) -> list[float]:
-    """Each statistic's share of a plan's total delta, given its mechanism: the Gaussian ones share
-    it equally, the others are pure (0). By basic composition the shares add up to the total (0 when
-    no statistic is Gaussian)."""
-    gaussians = sum(1 for m in mechanisms if m == "gaussian")
-    return [delta / gaussians if m == "gaussian" else 0.0 for m in mechanisms]
+def delta_shares(needs: Sequence[bool], delta: float) -> list[float]:
+    """Each statistic's share of a plan's total delta, given whether it needs one (Gaussian noise,
+    or key selection's threshold): those share it equally, the others are pure (0). By basic
+    composition the shares add up to the total (0 when none needs one)."""
+    takers = sum(1 for n in needs if n)
+    return [delta / takers if n else 0.0 for n in needs]
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,9 @@ from dpcore.release import (
     HistogramDomain,
     release_counts,
     release_histogram,
-    release_key_selection,
     release_sum,
     require_declared,
     sum_sensitivity,
-    threshold_delta,
 )
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 
@@ -244,57 +242,6 @@ def test_release_sum_refuses_text_and_bad_contributions() -> None:
         release_sum(["x"], 0, 1, calibrate("laplace", 1.0))
     with pytest.raises(ValueError, match="rows per person"):
         release_sum([1.0], 0, 1, calibrate("laplace", 1.0), max_contributions=0)
-
-
-# --- categories from the data, chosen privately (DP key selection) --------------------------------
-
-
-def _threshold_release(scale: float, threshold: int):  # noqa: ANN202 - an OpenDP measurement
-    import opendp.prelude as dp
-
-    dp.enable_features("contrib")
-    counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
-    return counted >> dp.m.then_laplace_threshold(scale=scale, threshold=threshold)
-
-
-@pytest.mark.slow
-def test_threshold_delta_is_the_measured_rate_a_lone_category_shows_up() -> None:
-    # One person holds the only "zed": released when 1 + noise >= 2, i.e. P[X >= 1] = p / (1 + p).
-    # OpenDP 0.16 reports 0.099 here (opendp/opendp#2922): our delta must cover the real rate.
-    release, draws = _threshold_release(1.0, 2), 4_000
-    rate = sum(1 for _ in range(draws) if release(["zed"])) / draws
-    ours = threshold_delta(1.0, 2)
-    assert ours == pytest.approx(math.exp(-1) / (1 + math.exp(-1)), rel=1e-12)
-    assert abs(rate - ours) < 5 * math.sqrt(ours * (1 - ours) / draws)
-    assert ours >= release.map(1)[1]
-
-
-@pytest.mark.parametrize("scale,m,threshold", [(1.0, 1, 5), (0.5, 1, 3), (3.0, 3, 20), (10.0, 4, 50)])
-def test_threshold_delta_covers_opendps_map_one_step_lower(scale: float, m: int, threshold: int) -> None:
-    # OpenDP's map one threshold lower counts the mass it leaves out; ours (a union bound) is at least that.
-    opendp_delta = _threshold_release(scale, threshold - 1).map(m)[1]
-    assert threshold_delta(scale, threshold, m) >= opendp_delta * (1 - 1e-12)  # OpenDP rounds up
-    assert threshold_delta(scale, threshold, m) == pytest.approx(opendp_delta, rel=0.01)
-
-
-@pytest.mark.slow
-def test_key_selection_keeps_big_categories_and_drops_a_lone_one() -> None:
-    values = pd.Series(["Engineer"] * 400 + ["Teacher"] * 250 + ["Zed's job"] + [None] * 3)
-    for _ in range(100):  # a lone category shows up with probability <= delta = 1e-6 per release
-        out = release_key_selection(values, 1.0, 1e-6)
-        assert out.labels == ("Engineer", "Teacher")
-    assert out.epsilon <= 1.0 and out.delta <= 1e-6 < threshold_delta(out.scale, out.threshold - 1)
-    assert out.values.dtype == np.int64 and abs(int(out.values[0]) - 400) < 30
-
-
-def test_key_selection_with_several_rows_per_person_and_bad_input() -> None:
-    out = release_key_selection(pd.Series([2007.0] * 300 + [2008.0] * 5), 0.5, 1e-8, max_contributions=3)
-    assert out.labels == ("2007",) and out.scale == pytest.approx(6.0) and out.epsilon <= 0.5
-    assert out.delta <= 1e-8 and out.threshold > 3
-    with pytest.raises(ValueError, match="Delta must be greater than zero"):
-        release_key_selection(pd.Series(["a"]), 1.0, 0.0)
-    with pytest.raises(ValueError, match="Epsilon"):
-        release_key_selection(pd.Series(["a"]), 0.0, 1e-6)
 
 
 # --- a quantile and a whole plan -------------------------------------------------------------------

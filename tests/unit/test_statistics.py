@@ -418,14 +418,14 @@ def test_bad_quantiles_raise_with_codes(call, code: str) -> None:
 # ---------------------------------------------------------------- what each statistic costs (events)
 
 
-def test_delta_shares_split_the_total_among_the_gaussian_statistics_only() -> None:
-    # The rule written out: k Gaussian statistics get delta / k each, the pure ones 0, and the shares
-    # add up to the total (basic composition); no Gaussian, no delta spent.
-    mechanisms = ["laplace", "gaussian", "discrete_laplace", "gaussian", "permute_and_flip", "gaussian"]
-    shares = delta_shares(mechanisms, 3e-6)
+def test_delta_shares_split_the_total_among_the_statistics_that_need_one() -> None:
+    # The rule written out: k statistics needing a delta get delta / k each, the pure ones 0, and the
+    # shares add up to the total (basic composition); none needing one, no delta spent.
+    needs = [False, True, False, True, False, True]
+    shares = delta_shares(needs, 3e-6)
     assert shares == [0.0, 1e-6, 0.0, 1e-6, 0.0, 1e-6]
     assert math.fsum(shares) == pytest.approx(3e-6, rel=1e-15)
-    assert delta_shares(["laplace", "discrete_laplace"], 1e-6) == [0.0, 0.0]
+    assert delta_shares([False, False], 1e-6) == [0.0, 0.0]
     assert delta_shares([], 1e-6) == []
 
 

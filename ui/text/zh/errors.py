@@ -190,6 +190,15 @@ TEXT: dict[str, str] = {
     "needs_delta.advanced": "{accountant} 核算方法需要大于 0 的总 δ：它的上界只在松弛量 δ′ > 0 时成立（Dwork & Roth 定理 3.20）。",
     "needs_delta.gaussian": "{accountant} 核算方法需要大于 0 的总 δ：计划中的高斯步骤永远不会给出 δ = 0。",
     "needs_delta.rdp": "{accountant} 核算方法需要大于 0 的总 δ：Rényi 差分隐私只有在 δ 大于 0 时才能转换为 (ε, δ)-差分隐私。",
+    "needs_delta.keys": (
+        "{accountant} 核算方法需要大于 0 的总 δ：从数据中读出的类别（键选择）"
+        "有很小的概率公布只属于一个人的类别，这个概率只能用 δ 来支付。"
+    ),
+    "keys_need_delta": (
+        "从数据中读出的类别（键选择）需要大于 0 的总 δ：只属于一个人的类别"
+        "有很小的概率被公布，δ 就是这个概率的代价。"
+    ),
+    "keys_mechanism": "从数据中读出的类别用离散拉普拉斯噪声发布（OpenDP 的阈值计数），而不是 {value!r}。",
     "needs_delta.zcdp": "{accountant} 核算方法需要大于 0 的总 δ：zCDP 只有在 δ 大于 0 时才能给出 ε 的上界（Bun & Steinke 2016）。",
     "file_format.extract": "此文件看起来是{what}，不是 CSV 文本文件；请先从中解压出 CSV 文件。",
     "file_format.not_csv": "此文件看起来是{what}，不是 CSV 文本文件。",

@@ -34,13 +34,13 @@ import pandas as pd
 from dpcore.columns import category_labels
 from dpcore.counting import check_frame_column
 from dpcore.errors import DPError
-from dpcore.mechanisms import AdditiveNoise, calibrate
+from dpcore.mechanisms import NoiseKind, calibrate
 from dpcore.neighbours import NEIGHBOUR_KINDS, NeighbourKind, Sensitivity, histogram_sensitivity
 from dpcore.protection import Protection
 from dpcore.statistics import Event, _Additive
 from dpcore.validation import check_count, check_delta
 
-KEY_MECHANISM = "discrete_laplace"  # OpenDP's thresholded release of integer counts
+KEY_MECHANISM: NoiseKind = "discrete_laplace"  # OpenDP's thresholded release of integer counts
 
 
 def _tail(k: np.ndarray, scale: float) -> np.ndarray:
@@ -124,7 +124,8 @@ class KeyedHistogram(_Additive):
         """Each category's true count and chance of being published, and the selection used."""
         chosen = self.selection(epsilon, delta, protection, neighbours)
         counts = self.tally(frame)
-        return pd.Series(keep_probability(counts.to_numpy(), chosen.scale, chosen.threshold), index=counts.index), chosen
+        chances = keep_probability(counts.to_numpy(), chosen.scale, chosen.threshold)
+        return pd.Series(chances, index=counts.index), chosen
 
     def events(
         self, kind: str, epsilon: float, protection: Protection, delta: float = 0.0,

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
+from dpcore.key_selection import KeyedHistogram, release_key_selection
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection, bound_contributions
 from dpcore.release import (
@@ -70,13 +71,14 @@ class Released(NamedTuple):
 class PlannedStatistic:
     """One statistic of a plan as a release draws it: its name (for errors), the statistic, the
     epsilon it was planned at, the noises the plan calibrated (`Statistic.events`: each must be
-    answered once) and, for a histogram, its declared bins."""
+    answered once), for a histogram its declared bins, and its share of the plan's delta."""
 
     name: str
     statistic: Statistic
     epsilon: float
     events: tuple[Event, ...]
     domain: HistogramDomain | None = None
+    delta: float = 0.0  # its share of the plan's delta (key selection's threshold is chosen from it)
 
 
 def planned_noises(name: str, events: Sequence[Event], parts: int) -> tuple[AdditiveNoise, ...]:
@@ -100,9 +102,17 @@ def release_statistic(frame: pd.DataFrame, planned: PlannedStatistic, protection
     - a mean: a noisy clamped sum over a noisy count of the column's values, each with one of the
       plan's two noises, then clamped to the public bounds (post-processing: it only moves the value
       towards the true clamped mean, which lies within them);
-    - a quantile: `release_quantile` at the planned epsilon.
+    - a quantile: `release_quantile` at the planned epsilon;
+    - a histogram of categories read from the data: `release_key_selection` with the planned noise
+      and the threshold its delta share (`planned.delta`) allows; only the categories kept appear.
     """
     stat, name = planned.statistic, planned.name
+    if isinstance(stat, KeyedHistogram):
+        (noise,) = planned_noises(name, planned.events, 1)
+        kept = release_key_selection(frame[stat.column], planned.epsilon, planned.delta, protection.factor)
+        if kept.delta > noise.failure * (1 + 1e-9) or kept.scale < noise.scale:
+            raise DPError("plan_mismatch.noise", name=name)
+        return Released(kept.labels, tuple(int(v) for v in kept.values), kept.scale)
     if isinstance(stat, Quantile):
         return Released(("",), (release_quantile(frame, stat, planned.epsilon, protection),), 0.0)
     if isinstance(stat, Mean):

@@ -114,6 +114,16 @@ def histogram_counts(frame: pd.DataFrame, stat: dict) -> list:
     return counts
 
 
+def selected_keys(frame: pd.DataFrame, stat: dict) -> list:
+    """Categories read from the data (DP key selection): OpenDP counts each one present and keeps
+    those whose noisy count reaches the planned threshold, most frequent first."""
+    values = frame[stat["column"]].dropna()
+    labels = [f"{v:g}" for v in values.to_numpy(dtype=float)] if is_numeric(values) else values.astype(str).tolist()
+    counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
+    meas = counted >> dp.m.then_laplace_threshold(scale=stat["noise"]["scale"], threshold=stat["threshold"])
+    return sorted(meas(labels).items(), key=lambda kv: (-kv[1], kv[0]))
+
+
 def private_quantile(values: np.ndarray, stat: dict) -> float:
     space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.symmetric_distance()
     meas = dp.m.make_private_quantile(*space, dp.max_divergence(), stat["candidates"], stat["q"], stat["scale"])
@@ -125,6 +135,8 @@ def released(frame: pd.DataFrame, stat: dict) -> list:
     kind = stat["kind"]
     if kind == "count":
         return [("", noisy_counts([count_rows(frame, stat)], stat["noise"])[0])]
+    if kind == "histogram" and "threshold" in stat:
+        return selected_keys(frame, stat)
     if kind == "histogram":
         return list(zip(stat["labels"], noisy_counts(histogram_counts(frame, stat), stat["noise"]), strict=True))
     values = numbers(frame, stat["column"])

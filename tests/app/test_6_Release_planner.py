@@ -20,6 +20,7 @@ from tests.app.conftest import (
     reading,
     run_page,
     step,
+    vega_specs,
 )
 from ui.text.planner import TEXT
 from ui.views.planner.items import Item, to_json
@@ -360,3 +361,35 @@ def test_pasted_categories_split_on_lines_commas_and_semicolons() -> None:
 
     assert parse_categories("North, South;East\n West \n\nNorth") == ("North", "South", "East", "West")
     assert parse_categories(" \n , ;") == ()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_categories_read_from_the_data_show_who_is_published_and_release_without_a_spark_job(lang: str) -> None:
+    """Key selection from the form: the histogram is listed with its noise fixed, tab 2 shows each
+    island's chance of being published, and a release offers no Spark job (it says why)."""
+    from ui.i18n import language
+    from ui.text.zh.planner import TEXT as ZH
+
+    text = ZH if lang == "zh" else TEXT
+    with language(lang):
+        at = _open_add_panel(run_page(PAGE, {**PENGUINS, "plan_tab": "cells", "lang": lang}))
+        at.radio(key="plan_add_kind").set_value("histogram").run()
+        at.selectbox(key="plan_add_col").set_value("island").run()
+        at.toggle(key="plan_add_keys").set_value(True).run()
+        assert not [t for t in at.text_area if t.key == "plan_add_cats_island"]  # nothing to type
+        at.button(key="plan_add").click().run()
+        assert_clean(at)
+        assert text["keys_mechanism"] in [c.value for c in at.caption]
+        plan = at.query_params["plan"]
+        listed = json.loads(plan if isinstance(plan, str) else plan[0])
+        assert listed[-1] == {"kind": "histogram", "column": "island", "mechanism": "discrete_laplace",
+                              "select_keys": True}
+        chart = next(s for s in vega_specs(at) if "keys" in s["datasets"])
+        assert "island" in json.dumps(chart["title"], ensure_ascii=False)
+        assert sorted(chart["datasets"]["keys"]["label"]) == sorted(PENGUINS_FRAME["island"].dropna().unique())
+        assert any(text["keys_reading"].split("{name}")[0] in m.value for m in at.markdown)
+        at.button_group(key="plan_tab").set_value("release").run()
+        at.button(key="plan_draw").click().run()
+        assert_clean(at)
+        assert not [b for b in at.get("download_button") if b.proto.label == text["release_spark"]]
+        assert text["release_spark_no_keys"] in [c.value for c in at.caption]

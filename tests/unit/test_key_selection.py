@@ -18,13 +18,7 @@ from dpcore.accounting import compare, plan_pld, total_epsilon
 from dpcore.audit import epsilon_lower_bound
 from dpcore.errors import DPError
 from dpcore.histogram import CategoryBins
-from dpcore.key_selection import (
-    KeyedHistogram,
-    keep_probability,
-    release_key_selection,
-    threshold_delta,
-    threshold_for,
-)
+from dpcore.key_selection import KeyedHistogram, keep_probability, release_key_selection, threshold_delta, threshold_for
 from dpcore.mechanisms import calibrate
 from dpcore.protection import Protection
 from dpcore.statistics import Histogram

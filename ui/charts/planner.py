@@ -227,3 +227,45 @@ def cell_errors(points: Sequence[CellPoint], threshold: float, labels: CellLabel
                       "tooltip": tooltip}},
     ]
     return vega(layers, {"cells": data, "rule": rule}, labels.title, height=320)
+
+
+@dataclass(frozen=True)
+class KeepLabels:
+    """Texts of the chance-each-category-is-published chart: title, axes, the curve and the categories."""
+
+    title: Title
+    x: str
+    y: str
+    curve: str
+    category: str
+
+
+def keep_chances(curve_counts: np.ndarray, curve_chances: np.ndarray, labels_of: Sequence[str],
+                 counts: Sequence[int], chances: Sequence[float], labels: KeepLabels) -> dict:
+    """The chance a category is published against its true count (log axis): the closed form as a
+    curve (layer "curve") and each category found in the data as a point on it (layer "keys")."""
+    curve = pa.table({"count": pa.array(np.asarray(curve_counts, dtype=float)),
+                      "chance": pa.array(np.asarray(curve_chances, dtype=float)),
+                      "kind": pa.array([labels.curve] * len(curve_counts), pa.string())})
+    keys = pa.table({"label": pa.array(list(labels_of), pa.string()),
+                     "count": pa.array([float(c) for c in counts], pa.float64()),
+                     "chance": pa.array([float(p) for p in chances], pa.float64()),
+                     "kind": pa.array([labels.category] * len(counts), pa.string())})
+    x = _log_x("count", labels.x)
+    x["scale"] = {"type": "log", "domain": [1, max(float(curve_counts[-1]), 2.0)]}
+    y = {"field": "chance", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
+         "axis": {"format": ".0%"}}
+    order = [labels.curve, labels.category]
+    color = {"field": "kind", "type": "nominal", "title": " ", "sort": order,
+             "scale": {"domain": order, "range": [COLORS["d"], COLORS["truth"]]}, "legend": LEGEND_WRAPPED}
+    tooltip = [{"field": "label", "type": "nominal", "title": labels.category},
+               {"field": "count", "type": "quantitative", "title": labels.x, "format": ",.0f"},
+               {"field": "chance", "type": "quantitative", "title": labels.y, "format": ".3~%"}]
+    layers = [
+        {"name": "curve", "data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3},
+         "encoding": {"x": x, "y": y, "color": color}},
+        {"name": "keys", "data": {"name": "keys"},
+         "mark": {"type": "point", "filled": True, "size": 140, "opacity": 0.85, "clip": True},
+         "encoding": {"x": x, "y": y, "color": color, "tooltip": tooltip}},
+    ]
+    return vega(layers, {"curve": curve, "keys": keys}, labels.title, height=320)

@@ -73,6 +73,18 @@ EN: dict[str, str] = {
     "facts_categories": "{n} declared categories: {labels}",
     "facts_bounds": "Public bounds {lower} to {upper}",
     "facts_edit": "Edit",
+    "facts_keys": "Categories read from the data by key selection: only those with enough people are published.",
+    "keys_mechanism": "Noise: discrete Laplace, with a threshold (OpenDP)",
+    "keys_toggle": "Read the categories from the data (key selection)",
+    "keys_toggle_help": (
+        "For when nobody can list every category. Each category found gets a noisy count, and only those "
+        "whose noisy count reaches a threshold are published, so a category held by one person almost "
+        "never shows. It costs a share of the plan's δ besides ε. Typing the categories costs no δ."
+    ),
+    "keys_cost": (
+        "Costs ε and a share of the plan's δ: the small chance that a category held by one person is "
+        "published anyway. Small categories are left out; tab 2 shows which."
+    ),
     "facts_bounds_order": "The lower bound must be below the upper bound: the statistic keeps its bounds.",
     "categories_help": (
         "Every possible category, from public knowledge, empty ones included. A list read off "
@@ -250,6 +262,10 @@ EN: dict[str, str] = {
     "release_script": "OpenDP script (Python)",
     "release_spark": "Spark job (PipelineDP)",
     "release_script_file": "Both scripts read the data from the file {file}: put it beside the script you run.",
+    "release_spark_no_keys": (
+        "No Spark job for this plan: the job publishes declared categories only, and this plan reads a "
+        "histogram's categories from the data. Type them in to get one."
+    ),
     "release_spark_help": (
         "The same plan as a PipelineDP job, for a table too big for this app: run it with "
         "`--backend spark` on a cluster (or `local[2]` to try), or `--backend local`. It needs "
@@ -401,6 +417,17 @@ EN: dict[str, str] = {
     "cells_col_error": "95% error",
     "cells_col_relative": "Error / count",
     "cells_empty": "empty: no size to compare with",
+    "keys_chart_title": "{name}: the chance each category is published\n(categories read from the data)",
+    "keys_x": "True count of the category (people)",
+    "keys_y": "Chance it is published",
+    "keys_curve": "Any category of that size",
+    "keys_category": "A category in your data",
+    "keys_reading": (
+        "**{name}**: a category is published when its noisy count reaches **{threshold}**. One of "
+        "**{sure}** people or more is published {share} of the time; one held by a single person shows "
+        "up with a chance of at most {delta}, the δ this histogram costs. Of the {found} categories in "
+        "your data, {likely} are likely published, {dropped} likely left out and {between} may go either way."
+    ),
     "cells_private_note": (
         "This tab reads the true counts, as the plan's accuracy does: it is for whoever plans the release on "
         "their own data, never something to publish beside it. To help the small bars: give this histogram "

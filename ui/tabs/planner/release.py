@@ -73,8 +73,11 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
                             key="plan_dl_json", on_click="ignore")
         row.download_button(TEXT["release_script"], files["py"], "redo_release.py", "text/x-python",
                             key="plan_dl_py", on_click="ignore")
-        row.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
-                            key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
+        if "spark" in files:
+            row.download_button(TEXT["release_spark"], files["spark"], "release_on_spark.py", "text/x-python",
+                                key="plan_dl_spark", on_click="ignore", help=TEXT["release_spark_help"])
+        else:
+            st.caption(TEXT["release_spark_no_keys"])
         st.caption(TEXT["release_script_file"].format(file=md_escape(_script_data_name(ctx.dataset))))
     if shown.table is not None:
         st.subheader(TEXT["ledger_title"])
@@ -128,15 +131,18 @@ def _script_data_name(dataset: Dataset) -> str:
 
 def _downloads(dataset: Dataset) -> tuple[plan_release.PlanRelease, dict[str, Callable[[], bytes | str]]] | None:
     """The last release drawn in this session and how to make each of its four files (made only
-    when downloaded: the report and the script are built from the plan, not on every rerun)."""
+    when downloaded: the report and the script are built from the plan, not on every rerun). No
+    Spark job for a plan with categories read from the data: the job releases declared ones only."""
     saved: DrawnRelease | None = st.session_state.get(_DRAWN)
     if saved is None:
         return None
     csv_name = _script_data_name(dataset)
-    return saved.release, {
+    files: dict[str, Callable[[], bytes | str]] = {
         "csv": lambda: plan_release.values_csv(saved.release),
         "json": lambda: plan_release.report_json(saved.release, saved.rows, saved.protection, dict(saved.totals),
                                                  saved.delta, dataset=dataset.name, file_name=csv_name),
         "py": lambda: plan_release.opendp_script(saved.rows, saved.protection, csv_name),
-        "spark": lambda: pipelinedp_script(saved.rows, saved.protection, csv_name),
     }
+    if not any(row.item.select_keys for row in saved.rows if not row.problem):
+        files["spark"] = lambda: pipelinedp_script(saved.rows, saved.protection, csv_name)
+    return saved.release, files

@@ -26,7 +26,7 @@ from ui.state import Tabs, url_choice, url_tabs
 from ui.tabs.planner.common import PLAN, UIDS, keep_in_address, public_bounds, settings
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
-from ui.views.planner.items import STAT_KINDS, Item, from_json
+from ui.views.planner.items import STAT_KINDS, Item, from_json, keyed
 from ui.views.planner.plan import Direction, name_of
 
 _NEXT, _FOR = "_plan_next_uid", "_plan_dataset"
@@ -117,6 +117,9 @@ def _item_controls(item: Item, uid: int) -> Item | None:
         if item.kind == "quantile":
             st.caption(TEXT["mechanism_selection"])
             return item
+        if item.select_keys:
+            st.caption(TEXT["keys_mechanism"])
+            return item
         mechanism = st.selectbox(TEXT["mechanism"], NOISE_KINDS, index=NOISE_KINDS.index(item.mechanism),
                                  format_func=lambda k: COMMON[f"mechanism_{k}"], key=f"plan_mech_{uid}")
         return replace(item, mechanism=mechanism)
@@ -124,6 +127,9 @@ def _item_controls(item: Item, uid: int) -> Item | None:
 
 def _facts(item: Item, uid: int) -> Item:
     """The public facts a listed statistic was given (bounds, categories), shown and editable."""
+    if item.select_keys:
+        st.caption(TEXT["facts_keys"])
+        return item
     if item.categories:
         shown = TEXT["facts_categories"].format(n=len(item.categories), labels=", ".join(item.categories[:6])
                                                 + (" …" if len(item.categories) > 6 else ""))
@@ -203,8 +209,12 @@ def add_statistic(dataset: Dataset) -> Item | None:
 
 
 def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
-    """The public facts a statistic of `column` needs: declared categories or public bounds."""
+    """The public facts a statistic of `column` needs: declared categories or public bounds, or for
+    a histogram its categories read from the data by key selection (at a share of delta)."""
     categories = public_categories(dataset.key, column)
+    if kind == "histogram" and st.toggle(TEXT["keys_toggle"], key="plan_add_keys", help=TEXT["keys_toggle_help"]):
+        st.caption(TEXT["keys_cost"])
+        return keyed(Item("histogram", column))
     if kind == "histogram" and (categories or not is_numeric_column(dataset.table.frame, column)):
         typed = st.text_area(TEXT["categories"], value="\n".join(categories or ()), help=TEXT["categories_help"],
                              key=f"plan_add_cats_{column}")

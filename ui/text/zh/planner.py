@@ -61,6 +61,18 @@ TEXT: dict[str, str] = {
     "categories": "类别（公开的，列出全部：每行一个，或用逗号分隔粘贴）",
     "facts_categories": "{n} 个声明的类别：{labels}",
     "facts_bounds": "公开的界 {lower} 到 {upper}",
+    "facts_keys": "类别由键选择从数据中读出：只公布人数足够多的类别。",
+    "keys_mechanism": "噪声：离散拉普拉斯，加一个阈值（OpenDP）",
+    "keys_toggle": "从数据中读出类别（键选择）",
+    "keys_toggle_help": (
+        "适用于谁也列不全所有类别的时候。每个找到的类别得到一个加噪计数，"
+        "只有加噪计数达到阈值的类别才会公布，所以只属于一个人的类别几乎从不出现。"
+        "除 ε 之外，它还要占用计划 δ 的一份。手动输入类别不花 δ。"
+    ),
+    "keys_cost": (
+        "花费 ε，并占用计划 δ 的一份：只属于一个人的类别仍被公布的那一点小概率。"
+        "小类别会被略去；第 2 个标签页显示是哪些。"
+    ),
     "facts_edit": "编辑",
     "facts_bounds_order": "下界必须小于上界：该统计保留原来的界。",
     "categories_help": (
@@ -229,6 +241,10 @@ TEXT: dict[str, str] = {
     "release_script": "OpenDP 脚本（Python）",
     "release_spark": "Spark 作业（PipelineDP）",
     "release_script_file": "两个脚本都从文件 {file} 读取数据：把它放在你要运行的脚本旁边。",
+    "release_spark_no_keys": (
+        "这个计划没有 Spark 作业：作业只公布事先声明的类别，"
+        "而这个计划的一个直方图从数据中读出类别。手动输入类别即可得到作业。"
+    ),
     "release_spark_help": (
         "同一个发布计划写成的 PipelineDP 作业，适用于本应用装不下的大表：在集群上用 `--backend spark` 运行"
         "（或用 `local[2]` 试运行），也可以用 `--backend local`。需要 pipeline-dp 和 pyspark"
@@ -367,6 +383,18 @@ TEXT: dict[str, str] = {
     "cells_col_error": "95% 误差",
     "cells_col_relative": "误差 / 计数",
     "cells_empty": "空柱子：没有大小可比",
+    "keys_chart_title": "{name}：每个类别被公布的概率\n（类别从数据中读出）",
+    "keys_x": "类别的真实计数（人）",
+    "keys_y": "被公布的概率",
+    "keys_curve": "这个大小的任一类别",
+    "keys_category": "你数据中的一个类别",
+    "keys_reading": (
+        "**{name}**：类别的加噪计数达到 **{threshold}** 时才会公布。"
+        "有 **{sure}** 人或更多的类别，{share} 的情况下会被公布；"
+        "只属于一个人的类别出现的概率至多为 {delta}，这就是这个直方图花费的 δ。"
+        "你数据中的 {found} 个类别里，{likely} 个很可能被公布，"
+        "{dropped} 个很可能被略去，{between} 个两者都有可能。"
+    ),
     "cells_private_note": (
         "本页读取真实计数，与计划的准确度一样：它是给在自己数据上规划发布的人看的，绝不能与发布结果一起公开。"
         "想让小柱子有用：给这个直方图更多预算份额，把小类别合并成更宽的类别，或只发布它们的总数。"

@@ -5,6 +5,10 @@ accuracy), so a bar's relative error is a / its count: small for a large bar, hu
 A bar is *too noisy* when a exceeds `threshold` times its count (an empty bar always is). The
 plan's counts sit on the same chart: a national total is fine where the smallest county is not.
 
+A histogram whose categories are read from the data (key selection, dpcore.key_selection) publishes
+only the categories whose noisy count reaches a threshold: its chart is each category's chance of
+being published against its true count, on the closed form's curve.
+
 This reads the true counts, as the plan's accuracy does: it is for the data owner planning the
 release, never published beside it.
 """
@@ -18,9 +22,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from dpcore.key_selection import KeyedHistogram, keep_probability
+from dpcore.protection import Protection
 from dpcore.statistics import Count, Histogram
 from ui import fmt
-from ui.charts.planner import CellLabels, CellPoint, cell_errors
+from ui.charts.planner import CellLabels, CellPoint, KeepLabels, cell_errors, keep_chances
+from ui.charts.theme import CURVE_POINTS
 from ui.reading import Rows
 from ui.safe import md_escape
 from ui.text.planner import TEXT
@@ -28,6 +35,7 @@ from ui.views.planner.plan import Row
 
 THRESHOLDS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0)  # the choices of "too noisy above"
 SHOWN_WORST = 12  # too-noisy bars listed per histogram (the smallest first); the chart shows all
+SURE = 0.95  # a category published (or dropped) at least this often is "likely" so
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,7 @@ class Settings:
     ident: Hashable
     rows: tuple[Row, ...]
     threshold: float
+    protection: Protection = Protection()
 
 
 @dataclass(frozen=True)
@@ -60,13 +69,47 @@ class View:
     chart: dict | None  # None: no histogram in the plan
     summary: str
     tables: tuple[tuple[str, Rows], ...]  # (heading, rows with the header first) of each histogram's too-noisy bars
+    kept: tuple[tuple[dict, str], ...] = ()  # per histogram of categories read from the data: chart, reading
+
+
+def _usable(r: Row) -> bool:
+    return not r.problem and math.isfinite(r.accuracy)
 
 
 def histogram_cells(rows: tuple[Row, ...], frame: pd.DataFrame) -> tuple[Cells, ...]:
-    """The bars of every histogram of the plan that has an accuracy (a row with a problem has none)."""
-    return tuple(Cells(r.name, r.accuracy, tuple(str(label) for label in r.stat.bins.labels),
-                       tuple(int(c) for c in r.stat.true_value(frame)))
-                 for r in rows if isinstance(r.stat, Histogram) and not r.problem and math.isfinite(r.accuracy))
+    """The bars of every histogram of the plan that has an accuracy (a row with a problem has none):
+    its declared bins, or the categories found in the data for key selection."""
+    cells = []
+    for r in rows:
+        if isinstance(r.stat, Histogram) and _usable(r):
+            cells.append(Cells(r.name, r.accuracy, tuple(str(label) for label in r.stat.bins.labels),
+                               tuple(int(c) for c in r.stat.true_value(frame))))
+        elif isinstance(r.stat, KeyedHistogram) and _usable(r):
+            tally = r.stat.tally(frame)
+            cells.append(Cells(r.name, r.accuracy, tuple(map(str, tally.index)), tuple(int(c) for c in tally)))
+    return tuple(cells)
+
+
+def kept(row: Row, frame: pd.DataFrame, protection: Protection) -> tuple[dict, str]:
+    """A histogram of categories read from the data: each category's chance of being published
+    against its true count (the closed form's curve, the categories on it), and what that means."""
+    assert isinstance(row.stat, KeyedHistogram)
+    chances, chosen = row.stat.keep_probability(frame, row.epsilon, row.delta, protection)
+    tally = row.stat.tally(frame)  # the same categories, in the same order, as `chances`
+    counts = tally.to_numpy()
+    top = max(float(counts.max()) if counts.size else 1.0, 3.0 * chosen.threshold)
+    grid = np.unique(np.geomspace(1, top, CURVE_POINTS).round())
+    sure = int(grid[np.argmax(keep_probability(grid, chosen.scale, chosen.threshold) >= SURE)])
+    chart = keep_chances(grid, keep_probability(grid, chosen.scale, chosen.threshold),
+                         tuple(map(str, tally.index)), tuple(int(c) for c in counts), tuple(chances.to_numpy()),
+                         KeepLabels(tuple(TEXT["keys_chart_title"].format(name=row.name).split("\n")),
+                                    TEXT["keys_x"], TEXT["keys_y"], TEXT["keys_curve"], TEXT["keys_category"]))
+    p = chances.to_numpy()
+    text = TEXT["keys_reading"].format(
+        name=md_escape(row.name), threshold=chosen.threshold, sure=fmt.number(sure), share=fmt.percent(SURE),
+        delta=fmt.tiny(chosen.failure), found=len(p), likely=int(np.sum(p >= SURE)),
+        dropped=int(np.sum(p <= 1 - SURE)), between=int(np.sum((p > 1 - SURE) & (p < SURE))))
+    return chart, text
 
 
 def compute(s: Settings) -> View:
@@ -105,4 +148,5 @@ def compute(s: Settings) -> View:
         sentences.append(TEXT["cells_counts"].format(names=", ".join(
             f"{md_escape(p.series)} ±{fmt.number(p.accuracy)} ({fmt.percent(p.accuracy / p.count)})" for p in counts)))
     sentences.append(TEXT["cells_private_note"])
-    return View(chart, "\n\n".join(sentences), tuple(tables))
+    keyed = tuple(kept(r, s.frame, s.protection) for r in s.rows if isinstance(r.stat, KeyedHistogram) and _usable(r))
+    return View(chart, "\n\n".join(sentences), tuple(tables), keyed)

@@ -11,17 +11,18 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Literal
 
 from dpcore.errors import DPError
 from dpcore.histogram import CategoryBins, NumericBins
+from dpcore.key_selection import KEY_MECHANISM, KeyedHistogram
 from dpcore.statistics import Count, Histogram, Mean, Quantile, Sum
 
 StatKind = Literal["count", "histogram", "sum", "mean", "quantile"]
 STAT_KINDS: tuple[StatKind, ...] = ("count", "histogram", "sum", "mean", "quantile")
 QUANTILE_GRID_POINTS = 101  # candidates of a quantile on its public bounds (1% of the range apart)
-Statistic = Count | Histogram | Sum | Mean | Quantile
+Statistic = Count | Histogram | KeyedHistogram | Sum | Mean | Quantile
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,9 @@ class Item:
     `mechanism` is "laplace", "discrete_laplace" or "gaussian" ("exponential" for a quantile);
     `weight` is its share of a total budget, `target` the accuracy asked for (±, in the statistic's
     own unit). Numeric histograms, sums, means and quantiles need public `lower`/`upper`; a
-    histogram of categories needs its declared `categories`; a count may filter on `equals`.
+    histogram of categories needs its declared `categories`, or `select_keys` to read them from
+    the data by key selection (discrete Laplace, and a share of the delta); a count may filter on
+    `equals`.
     """
 
     kind: StatKind
@@ -45,6 +48,7 @@ class Item:
     categories: tuple[str, ...] = ()
     equals: str | None = None
     q: float = 0.5
+    select_keys: bool = False
 
 
 def _bounds(item: Item) -> tuple[float, float]:
@@ -60,6 +64,8 @@ def statistic(item: Item) -> Statistic:
     if item.column is None:
         raise DPError("column_missing")
     if item.kind == "histogram":
+        if item.select_keys:
+            return KeyedHistogram(item.column)
         if item.categories:
             return Histogram(item.column, CategoryBins(tuple(item.categories)))
         lower, upper = _bounds(item)
@@ -72,6 +78,17 @@ def statistic(item: Item) -> Statistic:
     if item.kind == "quantile":
         return Quantile.on_bounds(item.column, item.q, lower, upper, QUANTILE_GRID_POINTS)
     raise DPError("unknown_statistic.kind", value=item.kind)
+
+
+def needs_delta(item: Item) -> bool:
+    """Whether the statistic takes a share of the plan's delta: Gaussian noise, or key selection."""
+    return item.mechanism == "gaussian" or (item.kind == "histogram" and item.select_keys)
+
+
+def keyed(item: Item) -> Item:
+    """The item with its categories read from the data by key selection (its noise is then OpenDP's
+    thresholded discrete Laplace)."""
+    return replace(item, select_keys=True, categories=(), mechanism=KEY_MECHANISM)
 
 
 def to_json(items: tuple[Item, ...]) -> str:
@@ -99,6 +116,7 @@ _FIELD_OK: dict[str, Callable[[object], bool]] = {
     "categories": lambda v: isinstance(v, list) and all(isinstance(c, str) for c in v),
     "equals": lambda v: v is None or isinstance(v, str),
     "q": _number,
+    "select_keys": lambda v: isinstance(v, bool),
 }
 
 

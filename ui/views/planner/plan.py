@@ -2,9 +2,9 @@
 
 Budget in: a total epsilon split by the weights (basic composition: the shares add up to the
 total), each statistic's accuracy out. Accuracy in: each statistic's target, the epsilon it needs
-out, and their sum. Gaussian statistics share the total delta equally (dpcore.statistics.delta_shares),
-and what each costs is its dpcore statistic's `events`. The accountants tab then
-prices the same plan more tightly; this split is what the release spends.
+out, and their sum. What each costs is its dpcore statistic's `events`. The accountants tab then
+prices the same plan more tightly; this split is what the release spends. Statistics that need a
+delta (Gaussian noise, or categories read from the data by key selection) share the total equally.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from dpcore.key_selection import KeyedHistogram
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.protection import Protection
 from dpcore.statistics import Histogram, Mean, Sum, delta_shares
@@ -28,7 +29,7 @@ from ui.reading import Block, Rows
 from ui.safe import md_escape
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
-from ui.views.planner.items import Item, Statistic, statistic
+from ui.views.planner.items import Item, Statistic, needs_delta, statistic
 
 Direction = Literal["budget", "accuracy"]
 CURVE_EPSILONS = np.geomspace(0.01, 20, 30)
@@ -112,7 +113,7 @@ def name_of(item: Item) -> str:
 def _reference(stat: Statistic, frame: pd.DataFrame) -> tuple[float, str]:
     """What an error is compared with: the smallest bar of a histogram (an empty declared bar has no
     size to compare with, so the smallest non-empty one), else the true value."""
-    if isinstance(stat, Histogram):
+    if isinstance(stat, (Histogram, KeyedHistogram)):
         counts = stat.true_value(frame)
         smallest = int(counts[counts > 0].min()) if np.any(counts > 0) else 0
         return float(smallest), TEXT["ref_smallest_bar"].format(value=fmt.number(smallest))
@@ -172,7 +173,7 @@ def typed_chart(s: Settings) -> dict | None:
     chart itself from the targets as they are typed (ui.charts.planner.TypedTarget), so the chart
     never changes with a target. None when no statistic can be charted."""
     curves, typed = {}, []
-    deltas = delta_shares([i.mechanism for i in s.items], s.delta)
+    deltas = delta_shares([needs_delta(i) for i in s.items], s.delta)
     for slot, (item, name, delta) in enumerate(zip(s.items, unique_names(s.items), deltas, strict=True)):
         try:
             stat = statistic(item)
@@ -198,7 +199,7 @@ def unique_names(items: Sequence[Item]) -> list[str]:
 
 def compute(s: Settings) -> PlanView:
     """Every statistic's epsilon and accuracy, the totals, the table and (a total budget in) the chart."""
-    deltas = delta_shares([i.mechanism for i in s.items], s.delta)
+    deltas = delta_shares([needs_delta(i) for i in s.items], s.delta)
     weights = np.array([max(float(i.weight), 0.0) for i in s.items])
     if s.direction == "budget":
         if not s.items or weights.sum() <= 0:

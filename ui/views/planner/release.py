@@ -44,6 +44,7 @@ import pandas as pd
 from dpcore import scripts
 from dpcore.errors import DPError
 from dpcore.export import safe_csv_bytes, safe_file_name
+from dpcore.key_selection import KeyedHistogram
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.plan_release import PlannedStatistic, Released, planned_noises, quantile_scale, release_plan
 from dpcore.protection import Protection
@@ -106,8 +107,8 @@ def histogram_domain(item: Item) -> HistogramDomain:
 
 def _planned(row: Row) -> PlannedStatistic:
     """A row of the plan as dpcore.plan_release draws it (a histogram with its declared bins)."""
-    domain = histogram_domain(row.item) if row.item.kind == "histogram" else None
-    return PlannedStatistic(row.name, row.stat, row.epsilon, row.events, domain)  # type: ignore[arg-type]
+    domain = histogram_domain(row.item) if row.item.kind == "histogram" and not row.item.select_keys else None
+    return PlannedStatistic(row.name, row.stat, row.epsilon, row.events, domain, row.delta)  # type: ignore[arg-type]
 
 
 def release(frame: pd.DataFrame, rows: Sequence[Row], protection: Protection) -> PlanRelease:
@@ -191,7 +192,9 @@ def _public_facts(item: Item) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     if item.kind == "count" and item.equals is not None:
         facts["filter"] = {"column": item.column, "equals": item.equals}
-    if item.kind == "histogram":
+    if item.kind == "histogram" and item.select_keys:
+        facts["bins"] = {"source": "data, by DP key selection (OpenDP's thresholded counts)"}
+    elif item.kind == "histogram":
         domain = histogram_domain(item)
         facts["bins"] = {"source": domain.source, "labels": list(domain.bins.labels)}
         if not item.categories:
@@ -217,6 +220,10 @@ def _statistic_record(row: Row, protection: Protection, alpha: float) -> dict[st
     else:
         parts = ("sum", "count") if isinstance(stat, Mean) else ("value",)
         record["noise"] = [_noise_record(part, noise) for part, (noise, _) in zip(parts, row.events)]
+    if isinstance(stat, KeyedHistogram):
+        chosen = stat.selection(row.epsilon, row.delta, protection)
+        record["key_selection"] = {"threshold": chosen.threshold, "delta": _up(chosen.failure),
+                                   "kept": "the categories whose noisy count reached the threshold"}
     record["expected_accuracy"] = {"plus_minus": _finite(_up(row.accuracy)), "confidence": 1 - alpha,
                                    "computed_on_the_data": isinstance(stat, (Mean, Quantile))}
     return record
@@ -291,7 +298,9 @@ def _script_entry(row: Row, protection: Protection) -> dict[str, Any]:
     else:
         (n,) = _noises(row, 1)
         entry["noise"] = noise(n)
-        if isinstance(stat, Histogram):
+        if isinstance(stat, KeyedHistogram):
+            entry["threshold"] = stat.selection(row.epsilon, row.delta, protection).threshold
+        elif isinstance(stat, Histogram):
             domain = histogram_domain(item)
             entry["labels"] = list(domain.bins.labels)
             if not item.categories:

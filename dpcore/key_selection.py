@@ -103,6 +103,11 @@ class KeyedHistogram(_Additive):
         values = frame[self.column].dropna()
         return pd.Series(category_labels(values)).value_counts()
 
+    def row_weights(self, frame: pd.DataFrame) -> np.ndarray:
+        """What each row adds to the bars: 1 when its category is filled in, in the frame's order."""
+        check_frame_column(frame, self.column)
+        return frame[self.column].notna().to_numpy().astype(float)
+
     def true_value(self, frame: pd.DataFrame) -> np.ndarray:
         """The true counts of the categories present, largest first."""
         return self.tally(frame).to_numpy(dtype=np.int64)

@@ -60,6 +60,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore import histogram as hist
+from dpcore.columns import category_labels
 from dpcore.accuracy import accuracy as noise_accuracy
 from dpcore.accuracy import accuracy_curve, check_noise_settings, check_plan_epsilon
 from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
@@ -216,6 +217,17 @@ class Histogram(_Additive):
     def true_value(self, frame: pd.DataFrame) -> np.ndarray:
         """The count in every declared bin (int64), empty bins included."""
         return self.tally(frame).counts
+
+    def row_weights(self, frame: pd.DataFrame) -> np.ndarray:
+        """What each row adds to the histogram's bars (1 when it falls in a bin, 0 when missing or
+        outside the declared categories), in the frame's order."""
+        check_frame_column(frame, self.column)
+        values = frame[self.column]
+        present = values.notna().to_numpy()
+        weights = present.astype(float)
+        if isinstance(self.bins, hist.CategoryBins):
+            weights[present] = (self.bins.index(category_labels(values[present])) >= 0).astype(float)
+        return weights
 
     def smallest_bar(self, frame: pd.DataFrame) -> int:
         """The smallest true count: the bar an error of ±a hurts most ("relative accuracy")."""

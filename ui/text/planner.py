@@ -316,8 +316,12 @@ EN: dict[str, str] = {
     ),
     "bounds_statistic": "Statistic shown",
     "bounds_none": (
-        "The plan has no count or sum to weigh a bound for (means, histograms and quantiles are not analysed "
+        "The plan has no count, sum or histogram to weigh a bound for (means and quantiles are not analysed "
         "here yet)."
+    ),
+    "bounds_per_bar": (
+        "A histogram is read per bar: the rows a bound drops, spread over its {bars} bars, against the noise "
+        "on each bar, both as shares of the average bar ({average})."
     ),
     "bounds_chart_title": "{name}: error against the rows kept per person\n(shares of the true value)",
     "bounds_x": "Rows kept per person (m)",

@@ -60,3 +60,27 @@ def test_a_plan_without_counts_or_sums_says_so() -> None:
                                       "budget", 1.0, 1e-6)).rows
     view = bounds.compute(bounds.Settings(FRAME, "visits", "person", rows, 2))
     assert view.chart is None and view.table == () and view.text
+
+
+@pytest.mark.parametrize("select_keys", [False, True])
+def test_a_histogram_is_weighed_per_bar_against_a_brute_force(select_keys: bool) -> None:
+    frame = FRAME.assign(ward=np.where(FRAME["cost"] > 250, "East", "West"))
+    frame.loc[frame.index[::7], "ward"] = None  # missing cells are in no bar
+    item = (Item("histogram", "ward", mechanism="discrete_laplace", select_keys=True) if select_keys
+            else Item("histogram", "ward", categories=("East", "West", "North")))
+    protection = Protection(2, "person")
+    rows = plan.compute(plan.Settings(frame, "wards", protection, (item,), "budget", 1.0, 1e-6)).rows
+    view = bounds.compute(bounds.Settings(frame, "wards", "person", rows, 2))
+    assert view.names == (rows[0].name,)
+    curve = bounds.curve(rows[0], frame, "person", 2)
+    bars = 2 if select_keys else 3  # the categories found, or the declared ones (North is empty)
+    counted = frame["ward"].notna()
+    average = counted.sum() / bars
+    # a person keeps m of all their k rows at random: they lose (1 - m/k) of the c rows counted
+    k = frame.groupby("person").size().to_numpy()
+    c = frame[counted].groupby("person").size().reindex(range(300), fill_value=0).to_numpy()
+    for m in (1, 3):
+        dropped = (c * np.clip(1 - m / k, 0, None)).sum()
+        assert curve.bias[m - 1] == pytest.approx(dropped / bars / average)
+        assert curve.noise[m - 1] == pytest.approx(rows[0].accuracy / 2 * m / average)
+    assert f"{bars} bars" in view.text

@@ -1,6 +1,7 @@
-"""Rows per person: the error of each count and sum of the plan against the bound m on the rows a
-person may contribute, split into the bias of the rows a bound drops and the noise it calls for, and
-the bound that makes their sum smallest (dpcore.contribution).
+"""Rows per person: the error of each count, sum and histogram of the plan against the bound m on the
+rows a person may contribute, split into the bias of the rows a bound drops and the noise it calls
+for, and the bound that makes their sum smallest (dpcore.contribution). A histogram is read per bar:
+its rows dropped spread over its bars, against the noise on each, as shares of the average bar.
 
 Noise grows with m (a person moves every count and sum m times as far), the rows dropped shrink
 with it. The figures read the data's shape: the page says this choice is not private.
@@ -17,7 +18,8 @@ import pandas as pd
 
 from dpcore.contribution import expected_dropped, shape
 from dpcore.limits import MAX_BOUND_CANDIDATES
-from dpcore.statistics import Count, Sum
+from dpcore.key_selection import KeyedHistogram
+from dpcore.statistics import Count, Histogram, Sum
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
@@ -67,19 +69,33 @@ class View:
     text: str
 
 
+ADDING_UP = (Count, Sum, Histogram, KeyedHistogram)  # statistics whose rows add up: a bound's bias is known
+
+
 def analysable(rows: tuple[Row, ...]) -> tuple[Row, ...]:
-    """The plan's counts and sums with an accuracy: their rows add up, so a bound's bias is known."""
-    return tuple(r for r in rows if isinstance(r.stat, (Count, Sum)) and not r.problem and math.isfinite(r.accuracy))
+    """The plan's counts, sums and histograms with an accuracy."""
+    return tuple(r for r in rows if isinstance(r.stat, ADDING_UP) and not r.problem and math.isfinite(r.accuracy))
+
+
+def _bars(row: Row, frame: pd.DataFrame) -> int:
+    """How many numbers the statistic publishes: its bars (a histogram), else 1."""
+    if isinstance(row.stat, Histogram):
+        return row.stat.bins.count
+    if isinstance(row.stat, KeyedHistogram):
+        return max(len(row.stat.tally(frame)), 1)
+    return 1
 
 
 def curve(row: Row, frame: pd.DataFrame, id_column: str, m: int) -> Curve:
     """The statistic's bias and noise at every bound up to the most rows one person holds (or MAX_BOUND_CANDIDATES)."""
-    assert isinstance(row.stat, (Count, Sum))
-    data = shape(frame[id_column], row.stat.row_weights(frame))
+    assert isinstance(row.stat, ADDING_UP)
+    weights = row.stat.row_weights(frame)
+    data = shape(frame[id_column], weights)
     bounds = np.arange(1, max(2, min(data.largest, MAX_BOUND_CANDIDATES)) + 1)
-    true = abs(row.stat.true_value(frame)) or 1.0
-    return Curve(row.name, bounds, np.abs(expected_dropped(data, bounds)) / true, row.accuracy / m * bounds / true,
-                 true)
+    bars = _bars(row, frame)
+    true = abs(float(weights.sum())) / bars or 1.0  # the value, or a histogram's average bar
+    return Curve(row.name, bounds, np.abs(expected_dropped(data, bounds)) / bars / true,
+                 row.accuracy / m * bounds / true, true)
 
 
 def compute(s: Settings) -> View:
@@ -107,6 +123,8 @@ def compute(s: Settings) -> View:
         TEXT["bounds_reading"].format(name=md_escape(shown.name), best=shown.best, at_best=fmt.percent(float(
             shown.total[shown.best - 1])), m=s.m, at_yours=fmt.percent(float(shown.total[at])),
             bias=fmt.percent(float(shown.bias[at])), noise=fmt.percent(float(shown.noise[at]))),
+        *([TEXT["bounds_per_bar"].format(bars=fmt.number(bars), average=fmt.number(shown.true))]
+          if (bars := _bars(found[all_curves.index(shown)], s.frame)) > 1 else []),
         TEXT["bounds_not_private"],
     ))
     return View(tuple(c.name for c in all_curves), chart, (header, *body), text)

@@ -60,10 +60,10 @@ import numpy as np
 import pandas as pd
 
 from dpcore import histogram as hist
-from dpcore.columns import category_labels
 from dpcore.accuracy import accuracy as noise_accuracy
 from dpcore.accuracy import accuracy_curve, check_noise_settings, check_plan_epsilon
 from dpcore.accuracy import epsilon_for_accuracy as noise_epsilon_for_accuracy
+from dpcore.columns import category_labels
 from dpcore.counting import check_frame_column, is_numeric_column, row_mask
 from dpcore.errors import DPError
 from dpcore.limits import MAX_QUANTILE_CANDIDATES

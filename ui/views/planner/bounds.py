@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from dpcore.contribution import expected_dropped, shape
-from dpcore.limits import MAX_BOUND_CANDIDATES
 from dpcore.key_selection import KeyedHistogram
+from dpcore.limits import MAX_BOUND_CANDIDATES
 from dpcore.statistics import Count, Histogram, Sum
 from ui import fmt
 from ui.charts import curves

@@ -179,6 +179,11 @@ EN: dict[str, str] = {
         "For this plan's own mechanisms (its privacy loss distribution), the best attacker does "
         "better than chance by less: at most **{tpr1}** at 1% and {tpr5} at 5%."
     ),
+    "risk_attribute": (
+        "The same prior for a fact about a person known to be in the data (**attribute inference**): an "
+        "attacker who knows everything else about them and was {prior} sure of a yes/no answer guesses it "
+        "right with a chance of at most **{guess}** after this release ({base} before it)."
+    ),
     "risk_scale": "For a sense of scale, the budgets some organisations have published are below.",
     "metric_posterior": "Surest after",
     "metric_odds": "Odds move ×",
@@ -344,6 +349,21 @@ EN: dict[str, str] = {
         "budget pays for**. Prefer a bound known from how the data was collected (one visit a day, one form a "
         "year), and use this tab to see what that bound costs."
     ),
+    "bounds_private_title": "Choose m privately",
+    "bounds_private_intro": (
+        "Spend a small ε to choose m without looking: OpenDP draws the share you pick of the people's row "
+        "counts (about the m that keeps every row of that share of people), privately. The ε is recorded "
+        "in the ledger of this session (release tab) before the draw."
+    ),
+    "bounds_private_eps": "ε for choosing m",
+    "bounds_private_q": "Keep every row of",
+    "bounds_private_draw": "Draw m privately (costs ε = {epsilon})",
+    "bounds_private_what": "Bound on rows per person ({column}), {share} quantile",
+    "bounds_private_result": (
+        "Drawn privately: **m = {m}** (about the m that keeps every row of {share} of the people by "
+        "{column}), for ε = {epsilon}."
+    ),
+    "bounds_private_use": "Use m = {m}",
     # risk in, epsilon out
     "target_title": "Risk in, ε out",
     "target_intro": "State the most an attacker may achieve; the page finds the largest total ε that keeps to it.",

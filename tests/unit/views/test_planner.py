@@ -14,6 +14,7 @@ from dpcore.accuracy import accuracy
 from dpcore.catalog import BUNDLED
 from dpcore.protection import Protection
 from ui import fmt
+from ui.text.planner import TEXT
 from ui.views.planner import plan
 from ui.views.planner.items import Item, from_json, statistic, to_json
 
@@ -230,3 +231,17 @@ def test_the_cost_tab_says_which_total_to_publish_and_why_a_bound_can_pass_plain
     mixed = cost.compute(cost.Settings(gaussian, 1e-6))
     assert "pure ε-DP" not in mixed.text
     assert min(mixed.totals.values()) <= total_epsilon(gaussian, 1e-6, "pld") + 1e-9
+
+
+def test_the_risk_tab_says_how_well_an_attribute_is_guessed() -> None:
+    from dpcore.attribute_inference import best_guess, substitution_events
+    from ui.views.planner import risk
+
+    rows = plan.compute(_settings(items=(Item("count"),))).rows
+    attribute = risk.attribute_events(rows, Protection())
+    assert attribute == substitution_events(rows[0].stat, "laplace", rows[0].epsilon, Protection())
+    shown = risk.compute(risk.Settings(rows[0].events, 1e-6, 0.7, attribute))
+    guess = best_guess(attribute, 0.7)
+    assert 0.7 < guess < 1 and TEXT["risk_attribute"].format(
+        prior=fmt.share(0.7), guess=fmt.share(guess), base=fmt.share(0.7)) in shown.text
+    assert "attribute" not in risk.compute(risk.Settings(rows[0].events, 1e-6, 0.7)).text

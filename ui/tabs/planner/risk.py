@@ -26,7 +26,8 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
         st.info(TEXT["empty_plan"])
         return
     shown = computed(lambda s: shared_memo("plan_risk", s, lambda: risk.compute(s)),
-                     risk.Settings(view.events, settings.delta, prior))
+                     risk.Settings(view.events, settings.delta, prior,
+                                   risk.attribute_events(view.rows, settings.protection)))
     if shown is None:
         return
     show_metrics(shown.metrics)

@@ -163,6 +163,11 @@ TEXT: dict[str, str] = {
         "按本计划实际使用的机制（其隐私损失分布）计算，最强攻击者相对瞎猜的优势更小："
         "1% 时最多 **{tpr1}**，5% 时 {tpr5}。"
     ),
+    "risk_attribute": (
+        "同样的先验也可用于一个已知在数据中的人的某个事实（**属性推断**）："
+        "攻击者知道他的其他一切，原本有 {prior} 的把握认为某个是非题的答案是“是”，"
+        "看到这次发布后猜对的概率至多为 **{guess}**（发布前为 {base}）。"
+    ),
     "risk_scale": "作为参照，下面列出一些机构公开过的隐私预算。",
     "metric_posterior": "事后最高把握",
     "metric_odds": "几率变化 ×",
@@ -317,6 +322,20 @@ TEXT: dict[str, str] = {
         "这些数字读取了每个人有多少行：据此选择 m 是**一次没有用任何预算付费的查看数据**。最好使用由数"
         "据收集方式决定的上限（每天一次就诊、每年一张表），再用本页看这个上限的代价。"
     ),
+    "bounds_private_title": "以隐私的方式选择 m",
+    "bounds_private_intro": (
+        "花一点 ε，不看数据就选出 m：OpenDP 以隐私的方式抽出每人行数的你所选分位数"
+        "（大约是保留这部分人全部行的 m）。这份 ε 在抽取之前记入本会话的账本（发布标签页）。"
+    ),
+    "bounds_private_eps": "选择 m 所花的 ε",
+    "bounds_private_q": "保留全部行的人占",
+    "bounds_private_draw": "以隐私方式抽取 m（花费 ε = {epsilon}）",
+    "bounds_private_what": "每人行数上限（{column}），{share} 分位数",
+    "bounds_private_result": (
+        "以隐私方式抽出：**m = {m}**（大约保留按 {column} 区分的 {share} 的人的全部行），"
+        "花费 ε = {epsilon}。"
+    ),
+    "bounds_private_use": "使用 m = {m}",
     # 给定风险，求 ε
     "target_title": "给定风险，求 ε",
     "target_intro": "说明攻击者最多能达到什么程度；本页求出满足它的最大总 ε。",

@@ -3,24 +3,30 @@
 The total is the privacy loss distribution's (the tightest accountant here) at the plan's delta;
 the attacker's trade-off curve is the plan's own, read from dp-accounting's composition of the
 plan's steps (`accounting.plan_pld`, a valid distribution), tighter than the (epsilon, delta) bound
-and never outside it. Published real-world epsilons give the number a scale.
+and never outside it. Attribute inference (one person's yes/no fact, everything else known) reads the
+same noises facing a substitution (dpcore.attribute_inference). Published real-world epsilons give
+the number a scale.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from dpcore.accounting import plan_pld, total_epsilon
+from dpcore.attribute_inference import best_guess, substitution_events
 from dpcore.mechanisms import AdditiveNoise
 from dpcore.posterior.testing import dp_roc_region
+from dpcore.protection import Protection
 from dpcore.published import PUBLISHED_EPSILONS
 from dpcore.risk import risk, tradeoff_curve
 from ui import fmt
 from ui.charts.posterior import RocLabels, roc_chart
 from ui.i18n import per_language
 from ui.text.planner import TEXT
+from ui.views.planner.plan import Row
 
 LABELS = per_language(lambda: RocLabels(TEXT["risk_roc_title"], TEXT["risk_roc_x"], TEXT["risk_roc_y"], TEXT["risk_roc_region"],
                    TEXT["risk_roc_curve"], TEXT["risk_roc_chance"], TEXT["risk_roc_best"]))
@@ -29,11 +35,19 @@ FPR = np.unique(np.concatenate((np.linspace(0, 1, 201), np.geomspace(1e-6, 1, 10
 
 @dataclass(frozen=True)
 class Settings:
-    """The plan's noise events (each answered once), its total delta, and the attacker's prior."""
+    """The plan's noise events (each answered once), its total delta, the attacker's prior, and the
+    same noises facing one person's values changing (`attribute_events`; none: no sentence on it)."""
 
     events: tuple[tuple[AdditiveNoise, int], ...]
     delta: float
     prior: float
+    attribute: tuple[tuple[AdditiveNoise, int], ...] = ()
+
+
+def attribute_events(rows: Sequence[Row], protection: Protection) -> tuple[tuple[AdditiveNoise, int], ...]:
+    """The plan's noises as drawn, facing a substitution (for attribute inference)."""
+    return tuple(e for r in rows if not r.problem
+                 for e in substitution_events(r.stat, r.item.mechanism, r.epsilon, protection, r.delta))
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,9 @@ def compute(s: Settings) -> View:
     parts.append(TEXT["risk_test"].format(tpr1=fmt.share(one), tpr5=fmt.share(five)))
     if r.tpr_pld is not None:
         parts.append(TEXT["risk_test_plan"].format(tpr1=fmt.share(r.tpr_pld[0]), tpr5=fmt.share(r.tpr_pld[1])))
+    if s.attribute:
+        parts.append(TEXT["risk_attribute"].format(prior=fmt.share(s.prior), guess=fmt.share(
+            best_guess(s.attribute, s.prior)), base=fmt.share(max(s.prior, 1 - s.prior))))
     parts.append(TEXT["risk_scale"])
     metrics = ((TEXT["metric_posterior"], fmt.share(r.posterior_high)), (TEXT["metric_odds"], fmt.number(r.odds_factor)),
                (TEXT["metric_tpr"], fmt.share(r.tpr_pld[0] if r.tpr_pld is not None else one)))

@@ -86,6 +86,11 @@ EN: dict[str, str] = {
         "published anyway. Small categories are left out; tab 2 shows which."
     ),
     "facts_bounds_order": "The lower bound must be below the upper bound: the statistic keeps its bounds.",
+    "categories_file": "…or read them from a file (one per line, or separated by commas)",
+    "categories_file_help": "A public list you keep, such as the official list of counties: never the data itself.",
+    "categories_file_big": "That file is over {limit} kB: a list of categories is far shorter. Nothing was read.",
+    "categories_file_not_text": "That file is not UTF-8 text: save it as plain text or CSV. Nothing was read.",
+    "categories_file_count": "That file holds {n} categories; a histogram takes 1 to {limit}. Nothing was read.",
     "categories_help": (
         "Every possible category, from public knowledge, empty ones included. A list read off "
         "the data would itself reveal who is in it."

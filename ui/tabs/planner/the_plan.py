@@ -15,6 +15,7 @@ import streamlit as st
 
 from dpcore.catalog import BUNDLED, public_categories
 from dpcore.counting import is_numeric_column
+from dpcore.limits import MAX_CATEGORIES
 from dpcore.mechanisms import NOISE_KINDS
 from dpcore.protection import Protection, bound_contributions
 from dpcore.statistics import QUANTILE_MECHANISM
@@ -31,6 +32,7 @@ from ui.views.planner.plan import Direction, name_of
 
 _NEXT, _FOR = "_plan_next_uid", "_plan_dataset"
 _LINKED = "_plan_linked"  # the plan of a link made with an upload, until a file is uploaded
+CATEGORIES_FILE_BYTES = 100_000  # a list of categories is short: 200 names fit in a few kilobytes
 
 
 def default_plan(dataset: Dataset) -> tuple[Item, ...]:
@@ -154,6 +156,28 @@ def _facts(item: Item, uid: int) -> Item:
         return replace(item, lower=float(lower), upper=float(upper))
 
 
+def _categories_file(key: str) -> None:
+    """A file of categories (one per line, or separated by commas), read into the text box `key` once
+    per file: a public list someone keeps (the official counties), never the data itself."""
+    upload = st.file_uploader(TEXT["categories_file"], type=["txt", "csv"], key="plan_add_cats_file",
+                              help=TEXT["categories_file_help"])
+    if upload is None or st.session_state.get("_plan_cats_file") == (key, upload.file_id):
+        return
+    st.session_state["_plan_cats_file"] = (key, upload.file_id)  # this session's own marker, nothing shared
+    if upload.size > CATEGORIES_FILE_BYTES:
+        st.warning(TEXT["categories_file_big"].format(limit=fmt.number(CATEGORIES_FILE_BYTES // 1000)))
+        return
+    try:
+        found = parse_categories(upload.getvalue().decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        st.warning(TEXT["categories_file_not_text"])
+        return
+    if not found or len(found) > MAX_CATEGORIES:
+        st.warning(TEXT["categories_file_count"].format(n=len(found), limit=MAX_CATEGORIES))
+        return
+    st.session_state[key] = "\n".join(found)
+
+
 def parse_categories(typed: str) -> tuple[str, ...]:
     """Categories as typed or pasted: one per line, or separated by commas or semicolons; blanks and
     repeats dropped, the order kept."""
@@ -216,8 +240,10 @@ def _described(dataset: Dataset, kind: str, column: str) -> Item | None:
         st.caption(TEXT["keys_cost"])
         return keyed(Item("histogram", column))
     if kind == "histogram" and (categories or not is_numeric_column(dataset.table.frame, column)):
-        typed = st.text_area(TEXT["categories"], value="\n".join(categories or ()), help=TEXT["categories_help"],
-                             key=f"plan_add_cats_{column}")
+        key = f"plan_add_cats_{column}"
+        st.session_state.setdefault(key, "\n".join(categories or ()))
+        _categories_file(key)
+        typed = st.text_area(TEXT["categories"], help=TEXT["categories_help"], key=key)
         declared = parse_categories(typed)
         return Item("histogram", column, categories=declared) if declared else None
     bounds, source = public_bounds(dataset, column)

@@ -75,6 +75,11 @@ TEXT: dict[str, str] = {
     ),
     "facts_edit": "编辑",
     "facts_bounds_order": "下界必须小于上界：该统计保留原来的界。",
+    "categories_file": "……或从文件读取（每行一个，或用逗号分隔）",
+    "categories_file_help": "你保存的一份公开清单，例如官方的县名单：绝不是数据本身。",
+    "categories_file_big": "这个文件超过 {limit} kB：类别清单要短得多。没有读取任何内容。",
+    "categories_file_not_text": "这个文件不是 UTF-8 文本：请另存为纯文本或 CSV。没有读取任何内容。",
+    "categories_file_count": "这个文件有 {n} 个类别；直方图可以有 1 到 {limit} 个。没有读取任何内容。",
     "categories_help": (
         "来自公开知识的所有可能类别，包括空的类别。从数据中读出的类别列表本身就会泄露谁在数据中。"
     ),

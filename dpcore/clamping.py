@@ -41,6 +41,7 @@ the same trade-off on the rows per person.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -59,6 +60,7 @@ SUGGEST_QUANTILES = (0.05, 0.95)  # the private suggestion's two quantiles (modu
 SUGGEST_EPSILON = 0.1  # what a suggestion spends unless told otherwise
 WIDE_RATIO = 20.0  # a positive range whose top is this many times its start is spaced geometrically
 SPAN_DECADES = 6  # a geometric grid starting from 0 starts its positive part 10^6 below its top
+ONE_ROW = Protection()  # one row, one person (a frozen default)
 
 
 # --- the trade-off, on the data (not private) ----------------------------------------------------
@@ -67,7 +69,7 @@ SPAN_DECADES = 6  # a geometric grid starting from 0 starts its positive part 10
 def _checked_uppers(lower: float, uppers: Sequence[float] | np.ndarray) -> np.ndarray:
     """The candidate upper bounds as floats, each a valid bound above `lower` (DPError otherwise)."""
     grid = np.asarray(uppers, dtype=float).ravel()
-    check_count("The number of candidate upper bounds", grid.size, maximum=MAX_CLAMP_CANDIDATES)
+    check_count("The number of points", grid.size, maximum=MAX_CLAMP_CANDIDATES)
     check_bounds(lower, float(grid.max()))  # NaN there too: not finite
     check_bounds(lower, float(grid.min()))
     return grid
@@ -107,17 +109,20 @@ def upper_grid(lower: float, top: float, points: int, smallest: float | None = N
 
     Geometric when the range is wide: lower >= 0 and top at least WIDE_RATIO times the grid's start,
     which is `lower` when above 0, else the larger of `smallest` (the smallest value above the
-    lower bound, say) and top / 10^SPAN_DECADES; linear otherwise. With `whole`, the candidates are
-    rounded up to whole numbers (the discrete Laplace adds whole numbers) and repeats dropped.
+    lower bound, say) and top / 10^SPAN_DECADES; linear otherwise. With `whole` (the discrete Laplace
+    adds whole numbers, so its bounds are whole), every whole number above `lower` up to `top` when
+    they are at most `points`, else the candidates rounded up and repeats dropped.
     DPError for bounds out of order or range, or `points` outside [2, MAX_CLAMP_CANDIDATES]."""
     lo, hi = check_bounds(lower, top)
-    count = check_count("The number of candidate upper bounds", points, minimum=2, maximum=MAX_CLAMP_CANDIDATES)
+    count = check_count("The number of points", points, minimum=2, maximum=MAX_CLAMP_CANDIDATES)
     start = lo if lo > 0 else max(hi / 10.0**SPAN_DECADES, smallest if smallest is not None and smallest > lo else 0.0)
     wide = lo >= 0 and start > 0 and hi >= WIDE_RATIO * start
     if wide:
         grid = np.geomspace(start, hi, count + 1)[1:] if start == lo else np.geomspace(start, hi, count)
     else:
         grid = np.linspace(lo, hi, count + 1)[1:]
+    if whole and math.ceil(hi) - math.floor(lo) <= count:  # every whole number fits
+        return np.arange(math.floor(lo) + 1, math.ceil(hi) + 1, dtype=float), False
     if whole:
         grid = np.unique(np.ceil(grid))
         grid = grid[grid > lo]
@@ -190,7 +195,7 @@ def suggestion_grid(low: float, high: float, count: int = MAX_QUANTILE_CANDIDATE
     numbers; from 0, the candidate 0 and then geometric from high / 10^SPAN_DECADES (or linear, when
     that would be a narrow range). DPError for bad bounds or a count outside [2, MAX_QUANTILE_CANDIDATES]."""
     lo, hi = check_bounds(low, high)
-    k = check_count("The number of candidates", count, minimum=2, maximum=MAX_QUANTILE_CANDIDATES)
+    k = check_count("The number of points", count, minimum=2, maximum=MAX_QUANTILE_CANDIDATES)
     if lo > 0:
         grid = np.geomspace(lo, hi, k)
     elif lo == 0 and k > 2:
@@ -216,7 +221,7 @@ class BoundsRequest:
         return (Quantile(self.column, self.quantiles[0], self.candidates),
                 Quantile(self.column, self.quantiles[1], self.candidates))
 
-    def events(self, protection: Protection = Protection()) -> tuple[Event, ...]:
+    def events(self, protection: Protection = ONE_ROW) -> tuple[Event, ...]:
         """What the accountants price: each quantile's events at epsilon / 2 (pure epsilon-DP)."""
         return tuple(e for q in self.statistics() for e in q.events("permute_and_flip", self.epsilon / 2, protection))
 
@@ -260,7 +265,7 @@ def _apart(lower: float, upper: float, grid: tuple[float, ...]) -> tuple[float, 
     return (lo, grid[at + 1]) if at + 1 < len(grid) else (grid[at - 1], lo)
 
 
-def suggest_bounds(frame: pd.DataFrame, request: BoundsRequest, protection: Protection = Protection()) -> Suggestion:
+def suggest_bounds(frame: pd.DataFrame, request: BoundsRequest, protection: Protection = ONE_ROW) -> Suggestion:
     """Draw the two quantiles of `request` with OpenDP, each at epsilon / 2, on `frame` as it is
     (before contribution bounding): with an ID column, each person keeps at most m rows, chosen with
     fresh secret randomness (never a page's seed), as a plan's release does. Costs `request.epsilon`

@@ -4,20 +4,29 @@ slider (the accuracy chart's own, ui/chart_slider.py), the total delta, and the 
 The plan (a tuple of `Item`s) lives in the session and in the address (`?plan=<json>`), so a
 prepared link opens the same plan: the left side (`the_plan`) lists its statistics, the accuracy
 tab types their weights or targets, and every tab reads it as it is now (`listed`).
+
+The session's ledger (dpcore.ledger) is kept here too: the release tab shows it under the budget
+typed there, and any tab that spends part of that budget (a private suggestion of bounds) records
+it with `spend`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timezone
 
 import pandas as pd
 import streamlit as st
 
 from dpcore.catalog import declared_bounds, typical_bounds
+from dpcore.ledger import Ledger
+from dpcore.limits import DELTA_GRID
 from dpcore.protection import Protection
+from ui import fmt
 from ui.chart_slider import ChartSlider
 from ui.datasets import Dataset
-from ui.page import PageContext, computed
+from ui.page import PageContext, computed, show_error
+from ui.state import bound_of
 from ui.text.planner import TEXT
 from ui.views.planner import plan
 from ui.views.planner.items import Item, to_json
@@ -25,6 +34,9 @@ from ui.widgets import delta_select
 
 TOTAL = ChartSlider("plan_eps", field="total_epsilon")
 PLAN, UIDS = "_plan_items", "_plan_uids"  # the listed statistics and their widgets' stable ids
+LEDGER = "_plan_ledger"  # the session's ledger, kept across pages (the release tab's budget)
+BUDGET_KEYS = "plan_budget_eps", "plan_budget_delta"  # the release tab's budget widgets, bound to the address
+BUDGET = 3.0, 1e-5  # the budget (epsilon, delta) until one is typed
 
 
 def listed() -> tuple[Item, ...]:
@@ -64,3 +76,44 @@ def at_total(s: plan.Settings) -> plan.PlanView | None:
     if s.direction == "budget":
         s = replace(s, total_epsilon=TOTAL.widget(TEXT["total_epsilon"]))
     return computed(plan.compute, s)
+
+
+def session_ledger() -> Ledger | None:
+    """The session's ledger, None before anything was drawn or the release tab was opened."""
+    return st.session_state.get(LEDGER)
+
+
+def keep_ledger(book: Ledger) -> None:
+    """Keep `book` as the session's ledger."""
+    st.session_state[LEDGER] = book
+
+
+def _budget() -> tuple[float, float]:
+    """The budget the release tab's widgets would open on: the address's (a link, or what was typed
+    there), else `BUDGET`."""
+    eps_key, delta_key = BUDGET_KEYS
+    epsilon, delta = BUDGET
+    typed = st.query_params.get(eps_key, "")
+    bound = bound_of(eps_key)
+    if typed and bound is not None and bound.accepts(typed):
+        epsilon = float(typed)
+    labels = {fmt.tiny(d): d for d in DELTA_GRID}  # the delta slider keeps its label in the address
+    return epsilon, labels.get(st.query_params.get(delta_key, ""), delta)
+
+
+def spend(what: str, epsilon: float, delta: float = 0.0) -> bool:
+    """Record a release of (epsilon, delta) outside the plan's own (a private suggestion of bounds)
+    in the session's ledger, created as the release tab creates it when missing. False, with the
+    refusal shown, when the budget does not allow it: then nothing may be drawn."""
+    book = session_ledger()
+    try:
+        if book is None:
+            book = Ledger(*_budget())
+        after = book.record(what, epsilon, delta, datetime.now(timezone.utc))
+    except ValueError as exc:
+        show_error(exc)
+        if book is not None:
+            keep_ledger(book)
+        return False
+    keep_ledger(after)
+    return True

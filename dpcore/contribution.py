@@ -9,6 +9,8 @@ expects to lose (1 - m/k) of that person's total (exactly, for a count of rows).
 analysis computes this in code; here it is shown.
 
 Reading the data's shape is itself a look at the data: a bound chosen this way is not private.
+`private_bound` chooses one privately instead, at a stated epsilon: the q-quantile of the people's
+row counts, drawn by OpenDP's private quantile (each person is one value there).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.errors import DPError
+from dpcore.limits import MAX_BOUND_CANDIDATES
 
 
 @dataclass(frozen=True)
@@ -56,3 +59,46 @@ def expected_dropped(data: Shape, bounds: Any) -> np.ndarray:
     m = np.asarray(bounds, dtype=float)[:, None]
     share = np.clip(1.0 - m / data.rows[None, :], 0.0, None)
     return share @ data.mass
+
+
+# --- a bound chosen privately -----------------------------------------------------------------------
+
+
+def rows_per_person(ids: pd.Series) -> np.ndarray:
+    """How many rows each person holds (one number per person; rows with a missing ID left out)."""
+    codes, _ = pd.factorize(ids, use_na_sentinel=True)
+    return np.bincount(codes[codes >= 0]).astype(float)
+
+
+def _bound_quantile(q: float, largest: int) -> Any:
+    """The q-quantile of the people's row counts over the public candidates 1..largest."""
+    from dpcore.statistics import Quantile
+
+    return Quantile("rows", q, tuple(float(m) for m in range(1, largest + 1)))
+
+
+def private_bound(ids: pd.Series, epsilon: float, q: float = 0.9, largest: int = MAX_BOUND_CANDIDATES) -> int:
+    """A bound m on rows per person chosen privately: the q-quantile of the people's row counts (about
+    the m that keeps every row of a share q of the people), drawn by OpenDP's private quantile among
+    the public candidates 1..largest. Each person is one value of that list, so it is pure epsilon-DP
+    for adding or removing a person (`dpcore.plan_release.release_quantile`); its epsilon must be
+    charged to the budget like any release. Fresh OpenDP randomness, never a page's seed."""
+    from dpcore.plan_release import release_quantile
+    from dpcore.protection import Protection
+
+    people = pd.DataFrame({"rows": rows_per_person(ids)})
+    if people.empty:
+        raise DPError("no_people")
+    return int(release_quantile(people, _bound_quantile(q, largest), epsilon, Protection()))
+
+
+def private_bound_chances(ids: pd.Series, epsilon: float, q: float = 0.9,
+                          largest: int = MAX_BOUND_CANDIDATES) -> np.ndarray:
+    """The chance `private_bound` draws each m of 1..largest on this data (its exact distribution,
+    `Quantile.probabilities`): for the data owner, as every figure of this module."""
+    from dpcore.protection import Protection
+
+    people = pd.DataFrame({"rows": rows_per_person(ids)})
+    if people.empty:
+        raise DPError("no_people")
+    return _bound_quantile(q, largest).probabilities(people, epsilon, Protection())

@@ -173,6 +173,7 @@ MESSAGES: dict[str, str] = {
     "factor": "The count's multiplier must be a finite number above 0, got {value!r}.",
     "undeclared_bins": "A histogram needs declared bins: a list of categories, or numeric bins on public bounds.",
     "no_values.mean": "The column {column!r} has no numbers, so it has no mean.",
+    "no_people": "No row has a person's ID: there is no one to choose a bound for.",
     "no_values.median": "There are no numbers to take the median of.",
     "no_values.quantile": "The column {column!r} has no numbers, so it has no quantile.",
     "frame_needed.mean": "The accuracy of a mean depends on how many values it averages: give the data.",

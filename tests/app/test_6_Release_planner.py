@@ -393,3 +393,46 @@ def test_categories_read_from_the_data_show_who_is_published_and_release_without
         assert_clean(at)
         assert not [b for b in at.get("download_button") if b.proto.label == text["release_spark"]]
         assert text["release_spark_no_keys"] in [c.value for c in at.caption]
+
+
+def test_m_chosen_privately_is_charged_to_the_ledger_then_used() -> None:
+    at = run_page(PAGE, {**PENGUINS, "plan_tab": "bounds"})
+    at.radio(key="plan_unit").set_value("person").run()
+    at.selectbox(key="plan_id").set_value("island").run()
+    at.number_input(key="plan_m_eps").set_value(0.5).run()
+    at.button(key="plan_m_draw").click().run()
+    assert_clean(at)
+    book = at.session_state["_plan_ledger"]
+    assert book.spent_epsilon == pytest.approx(0.5) and "island" in book.entries[-1].what
+    drawn = at.session_state["_plan_m_drawn"].m
+    assert 1 <= drawn <= 100 and any(f"m = {drawn}" in m.value for m in at.markdown)
+    at.button(key="plan_m_use").click().run()
+    assert_clean(at)
+    assert at.number_input(key="plan_m").value == drawn
+    # past the budget: refused, nothing drawn, nothing recorded
+    at.number_input(key="plan_m_eps").set_value(5.0).run()
+    for _ in range(2):
+        at.button(key="plan_m_draw").click().run()
+    assert at.session_state["_plan_ledger"].spent_epsilon <= at.session_state["_plan_ledger"].budget_epsilon
+    assert at.error
+
+
+def test_a_file_of_categories_fills_the_list_and_a_bad_one_says_why() -> None:
+    at = _open_add_panel(run_page(PAGE, PENGUINS))
+    at.radio(key="plan_add_kind").set_value("histogram").run()
+    at.selectbox(key="plan_add_col").set_value("island").run()
+    uploader = next(u for u in at.file_uploader if u.key == "plan_add_cats_file")
+    uploader.set_value(("islands.csv", "\ufeffBiscoe, Dream\nTorgersen\nAtlantis\n".encode(), "text/csv")).run()
+    assert_clean(at)
+    assert at.text_area(key="plan_add_cats_island").value == "Biscoe\nDream\nTorgersen\nAtlantis"
+    at.button(key="plan_add").click().run()
+    assert _statistics(at)[-1] == "Histogram of island"
+    for content, words in ((b"\xff\xfe\x00bad", TEXT["categories_file_not_text"]),
+                           (("\n".join(f"c{i}" for i in range(300))).encode(), "300 categories")):
+        at = _open_add_panel(run_page(PAGE, PENGUINS))
+        at.radio(key="plan_add_kind").set_value("histogram").run()
+        at.selectbox(key="plan_add_col").set_value("island").run()
+        next(u for u in at.file_uploader if u.key == "plan_add_cats_file").set_value(
+            ("bad.txt", content, "text/plain")).run()
+        assert not at.exception and any(words in w.value for w in at.warning)
+        assert at.text_area(key="plan_add_cats_island").value == "Biscoe\nDream\nTorgersen"  # kept as it was

@@ -161,9 +161,10 @@ def _categories_file(key: str) -> None:
     per file: a public list someone keeps (the official counties), never the data itself."""
     upload = st.file_uploader(TEXT["categories_file"], type=["txt", "csv"], key="plan_add_cats_file",
                               help=TEXT["categories_file_help"])
-    if upload is None or st.session_state.get("_plan_cats_file") == (key, upload.file_id):
+    seen = f"{key}:{upload.file_id}" if upload is not None else ""  # this session's own marker, nothing shared
+    if upload is None or st.session_state.get("_plan_cats_file") == seen:
         return
-    st.session_state["_plan_cats_file"] = (key, upload.file_id)  # this session's own marker, nothing shared
+    st.session_state["_plan_cats_file"] = seen
     if upload.size > CATEGORIES_FILE_BYTES:
         st.warning(TEXT["categories_file_big"].format(limit=fmt.number(CATEGORIES_FILE_BYTES // 1000)))
         return

@@ -166,6 +166,7 @@ TEXT: dict[str, str] = {
     "factor": "计数的乘数必须是大于 0 的有限数，当前为 {value!r}。",
     "undeclared_bins": "直方图需要事先声明的分箱：一个类别列表，或在公开上下界上的数值分箱。",
     "no_values.mean": "列 {column!r} 中没有数字，因此没有均值。",
+    "no_people": "没有一行带有个人 ID：没有人可以用来选择上限。",
     "no_values.median": "没有可取中位数的数字。",
     "no_values.quantile": "列 {column!r} 中没有数字，因此没有分位数。",
     "frame_needed.mean": "均值的准确度取决于参与平均的数值个数：请提供数据。",

@@ -339,6 +339,26 @@ def test_a_link_made_with_an_upload_opens_its_plan_once_the_file_is_uploaded() -
     assert json.loads(at.query_params["plan"]) == json.loads(to_json(linked))
 
 
+def test_a_link_made_with_an_upload_protects_the_same_people_once_the_file_is_uploaded() -> None:
+    """The ID column is in the link: kept aside while the page waits on a bundled table, chosen once
+    the file is uploaded, so a visitor's release bounds the same people's rows (found in the browser:
+    the link dropped it and the release bounded nobody's rows)."""
+    at = run_page(PAGE, {"data": "upload", "plan": to_json((Item("count"),)), "plan_unit": "person",
+                         "plan_m": "3", "plan_id": "person"})
+    assert_clean(at)
+    data = b"person,visits\n" + b"".join(f"p{i % 20},{i % 7}\n".encode() for i in range(60))
+    at.sidebar.file_uploader[0].set_value(("visits.csv", data, "text/csv")).run()
+    assert_clean(at)
+    assert at.selectbox(key="plan_id").value == "person"
+    assert at.query_params["plan_id"] in ("person", ["person"])
+    assert any(TEXT["bounded_not_private"][:30] in c.value for c in at.caption)  # rows are bounded, said so
+    # a file without that column: no ID, and the page says the bound is a promise
+    at = run_page(PAGE, {"data": "upload", "plan_unit": "person", "plan_id": "person"})
+    at.sidebar.file_uploader[0].set_value(("other.csv", b"who,visits\na,1\nb,2\n", "text/csv")).run()
+    assert_clean(at)
+    assert at.selectbox(key="plan_id").value == ""
+
+
 def test_a_listed_statistic_shows_its_public_facts_and_they_can_be_edited() -> None:
     at = run_page(PAGE, PENGUINS)
     captions = [c.value for c in at.caption]

@@ -32,6 +32,7 @@ from ui.views.planner.plan import Direction, name_of
 
 _NEXT, _FOR = "_plan_next_uid", "_plan_dataset"
 _LINKED = "_plan_linked"  # the plan of a link made with an upload, until a file is uploaded
+_LINKED_ID = "_plan_linked_id"  # ... and its ID column
 CATEGORIES_FILE_BYTES = 100_000  # a list of categories is short: 200 names fit in a few kilobytes
 
 
@@ -91,9 +92,11 @@ def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
     m_col, id_col = st.columns(2)
     m = int(m_col.number_input(TEXT["rows_per_person"], min_value=1, max_value=10_000, value=2, step=1,
                                key="plan_m", bind="query-params"))
-    none = TEXT["no_id_column"]
-    id_column = id_col.selectbox(TEXT["id_column"], [none, *map(str, frame.columns)], key="plan_id")
-    if id_column == none:
+    columns = [str(c) for c in frame.columns]
+    _carry_id_column(ctx.dataset, columns)
+    id_column = url_choice(id_col.selectbox, TEXT["id_column"], ["", *columns], "plan_id", "", notice=False,
+                           format_func=lambda c: c or TEXT["no_id_column"])
+    if not id_column:
         return Protection(m), frame, TEXT["explain_person_promised"].format(m=m)
     # The plan's figures: rows kept with the seed (a simulation). A release bounds the table again
     # with fresh secret randomness (plan_release.release); the counts here are data facts, said so.
@@ -105,6 +108,19 @@ def protection(ctx: PageContext) -> tuple[Protection, pd.DataFrame, str]:
                                     people=fmt.people(bounded.people)),
         TEXT["bounded_not_private"]))
     return Protection(m, id_column), bounded.frame, sentence
+
+
+def _carry_id_column(dataset: Dataset, columns: list[str]) -> None:
+    """The ID column is in the address (`?plan_id=`), so a link protects the same people. A link made
+    with an upload names a column of that file: kept aside until a file is uploaded (as its plan,
+    `_start`), then chosen if the file has it. Without this a visitor's release would bound nobody's
+    rows while the page still promised m rows per person."""
+    linked = st.query_params.get("plan_id")
+    if "plan_id" not in st.session_state and linked and dataset.key != UPLOAD and st.session_state.get("data") == UPLOAD:
+        st.session_state[_LINKED_ID] = linked
+    elif dataset.key == UPLOAD and _LINKED_ID in st.session_state:
+        if (kept := st.session_state.pop(_LINKED_ID)) in columns:
+            st.session_state["plan_id"] = kept
 
 
 def _item_controls(item: Item, uid: int) -> Item | None:

@@ -116,7 +116,8 @@ def _carry_id_column(dataset: Dataset, columns: list[str]) -> None:
     `_start`), then chosen if the file has it. Without this a visitor's release would bound nobody's
     rows while the page still promised m rows per person."""
     linked = st.query_params.get("plan_id")
-    if "plan_id" not in st.session_state and linked and dataset.key != UPLOAD and st.session_state.get("data") == UPLOAD:
+    waiting = dataset.key != UPLOAD and st.session_state.get("data") == UPLOAD  # the link's file is not here yet
+    if "plan_id" not in st.session_state and linked and waiting:
         st.session_state[_LINKED_ID] = linked
     elif dataset.key == UPLOAD and _LINKED_ID in st.session_state:
         if (kept := st.session_state.pop(_LINKED_ID)) in columns:

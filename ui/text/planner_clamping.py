@@ -4,7 +4,7 @@ suggested privately), kept together for translation."""
 from ui.i18n import Texts
 
 EN: dict[str, str] = {
-    "tab": "3b. Value bounds",
+    "tab": "4. Value bounds",
     "intro": (
         "A sum or a mean clamps every value to its public bounds [L, U] first. A higher U clamps fewer "
         "values (less bias) but lets one person move the result further (more noise): the best U balances "

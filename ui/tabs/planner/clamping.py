@@ -16,7 +16,7 @@ from ui import fmt
 from ui.memo import session_memo
 from ui.page import PageContext, computed, show_error, show_figure, show_rows
 from ui.safe import md_escape
-from ui.tabs.planner.common import PLAN, UIDS, at_total, keep_in_address, spend
+from ui.tabs.planner.common import PLAN, UIDS, at_total, bound_keys, keep_in_address, spend
 from ui.text.planner_clamping import TEXT
 from ui.views.planner import clamping, plan
 
@@ -70,9 +70,8 @@ def _apply(index: int, lower: float, upper: float) -> None:
         return
     st.session_state[PLAN] = items[:index] + (replace(items[index], lower=lower, upper=upper),) + items[index + 1:]
     uid = st.session_state[UIDS][index]
-    for key, value in ((f"plan_lo_{uid}", lower), (f"plan_hi_{uid}", upper)):  # the_plan's bound boxes
-        if key in st.session_state:
-            st.session_state[key] = value
+    for key, value in zip(bound_keys(uid), (lower, upper), strict=True):  # the left side's bound boxes
+        st.session_state[key] = value
 
 
 def _suggestion(raw: pd.DataFrame, protection: Protection, at: clamping.Shown, whole: bool) -> None:

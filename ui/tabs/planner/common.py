@@ -39,6 +39,12 @@ BUDGET_KEYS = "plan_budget_eps", "plan_budget_delta"  # the release tab's budget
 BUDGET = 3.0, 1e-5  # the budget (epsilon, delta) until one is typed
 
 
+def bound_keys(uid: int) -> tuple[str, str]:
+    """The keys of a listed statistic's two bound boxes (the left side's), by its stable id: a tab
+    that changes the bounds sets them too, or the boxes would put the old ones back."""
+    return f"plan_lo_{uid}", f"plan_hi_{uid}"
+
+
 def listed() -> tuple[Item, ...]:
     """The plan as it is now: its statistics with their latest weights and targets."""
     return st.session_state[PLAN]

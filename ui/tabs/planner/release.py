@@ -23,7 +23,7 @@ from ui.datasets import UPLOAD, Dataset
 from ui.memo import shared_memo
 from ui.page import PageContext, show_error, show_metrics
 from ui.safe import md_escape
-from ui.tabs.planner.common import at_total
+from ui.tabs.planner.common import BUDGET, BUDGET_KEYS, at_total, keep_ledger, session_ledger
 from ui.text.planner import TEXT
 from ui.views.planner import cost, plan
 from ui.views.planner import ledger as ledger_view
@@ -32,7 +32,7 @@ from ui.views.planner.pipeline_script import pipelinedp_script
 from ui.views.planner.plan import PlanView, Row
 from ui.widgets import delta_select
 
-_LEDGER, _DRAWN = "_plan_ledger", "_plan_drawn"  # kept across pages: the session's budget and last release
+_DRAWN = "_plan_drawn"  # kept across pages: the session's last release (its ledger: common.session_ledger)
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,16 +89,17 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
 def _ledger() -> Ledger:
     """The session's ledger under the budget typed here (a budget below what was spent is refused)."""
     left, right = st.columns([3, 2])
-    epsilon = left.number_input(TEXT["ledger_budget"], min_value=0.001, max_value=1000.0, value=3.0, step=0.5,
-                                key="plan_budget_eps", bind="query-params")
-    delta = delta_select("plan_budget_delta", default=1e-5, container=right)
-    current: Ledger | None = st.session_state.get(_LEDGER)
+    eps_key, delta_key = BUDGET_KEYS
+    epsilon = left.number_input(TEXT["ledger_budget"], min_value=0.001, max_value=1000.0, value=BUDGET[0], step=0.5,
+                                key=eps_key, bind="query-params")
+    delta = delta_select(delta_key, default=BUDGET[1], container=right)
+    current = session_ledger()
     try:
         book = Ledger(epsilon, delta, current.entries if current else ())
     except ValueError as exc:
         show_error(exc)
         book = current or Ledger(epsilon, delta)
-    st.session_state[_LEDGER] = book
+    keep_ledger(book)
     return book
 
 
@@ -118,7 +119,7 @@ def _draw(book: Ledger, view: PlanView, frame: pd.DataFrame, protection: Protect
     except ValueError as exc:
         show_error(exc)
         return book
-    st.session_state[_LEDGER] = after
+    keep_ledger(after)
     st.session_state[_DRAWN] = DrawnRelease(drawn, view.rows, protection, totals, delta)
     return after
 

@@ -24,7 +24,7 @@ from ui.datasets import UPLOAD, Dataset
 from ui.page import PageContext, show_error
 from ui.safe import md_escape
 from ui.state import Tabs, url_choice, url_tabs
-from ui.tabs.planner.common import PLAN, UIDS, keep_in_address, public_bounds, settings
+from ui.tabs.planner.common import PLAN, UIDS, bound_keys, keep_in_address, public_bounds, settings
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
 from ui.views.planner.items import STAT_KINDS, Item, from_json, keyed
@@ -165,8 +165,11 @@ def _facts(item: Item, uid: int) -> Item:
             declared = parse_categories(typed)
             return replace(item, categories=declared) if declared else item
         lo, hi = st.columns(2)
-        lower = lo.number_input(TEXT["lower"], value=bounds[0], format="%.10g", key=f"plan_lo_{uid}")
-        upper = hi.number_input(TEXT["upper"], value=bounds[1], format="%.10g", key=f"plan_hi_{uid}")
+        keys = bound_keys(uid)
+        for key, value in zip(keys, bounds, strict=True):  # the value lives in the session: another tab may set it
+            st.session_state.setdefault(key, value)
+        lower = lo.number_input(TEXT["lower"], format="%.10g", key=keys[0])
+        upper = hi.number_input(TEXT["upper"], format="%.10g", key=keys[1])
         if lower >= upper:
             st.warning(TEXT["facts_bounds_order"])
             return item

@@ -1,7 +1,7 @@
 """planner_clamping 页面的中文文本（与 ui/text/planner_clamping.py 的键和占位符一一对应）。"""
 
 TEXT: dict[str, str] = {
-    "tab": "3b. 取值的上下界",
+    "tab": "4. 取值的上下界",
     "intro": (
         "求和或均值先把每个值截断到公开的上下界 [L, U]。U 越高，被截断的值越少"
         "（偏差越小），但一个人能使结果移动得越远（噪声越大）：最好的 U "

@@ -40,7 +40,8 @@ A page that fails (does not load, shows an exception, has no slider, never settl
 such and the others go on. No timing is asserted. Every server is stopped at the end.
 
 Run: .venv/bin/python -m bench.bench_browser   (options: --steps, --warmup, --rounds, --runs, --pages,
-     --skip-steps, --skip-cold; e.g. `--steps 3 --runs 1` for a quick look)
+     --planner-tabs, --skip-steps, --skip-cold; e.g. `--steps 3 --runs 1` for a quick look; the planner's
+     tabs alone: `--pages Release_planner --planner-tabs --skip-cold`)
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -76,6 +77,15 @@ SLIDER_PAGES = PAGES[1:]  # the home page has no slider
 TYPED = {"Release_planner: a target accuracy": ("Release_planner?plan_direction=accuracy&data=penguins",
                                                PLANNER["name_count"])}  # the target of the plan's count
 TYPED_VALUES = (40, 50)
+# The planner's other tabs (issue 32), each stepped by the total budget's slider they share (--planner-tabs):
+# error per bar with categories read from the data, rows per person, value bounds, risk (with risk in,
+# epsilon out).
+_KEYED = quote('[{"kind":"count"},{"kind":"histogram","column":"island","mechanism":"discrete_laplace",'
+               '"select_keys":true},{"kind":"mean","column":"body_mass_g","lower":2500,"upper":6500}]')
+PLANNER_TABS = (f"Release_planner?data=penguins&plan_tab=cells&plan={_KEYED}",
+                "Release_planner?data=penguins&plan_tab=bounds&plan_unit=person&plan_id=island&plan_m=20",
+                "Release_planner?data=penguins&plan_tab=clamp",
+                "Release_planner?data=penguins&plan_tab=risk")
 VIEWPORT = {"width": 1400, "height": 1000}
 STEP_QUIET_MS, OPEN_QUIET_MS = 400, 600
 STEP_TIMEOUT_MS, OPEN_TIMEOUT_MS = 60_000, 120_000
@@ -433,10 +443,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of steps over every page, interleaved")
     parser.add_argument("--runs", type=int, default=3, help="cold opens per page, each on a fresh server")
     parser.add_argument("--pages", nargs="*", help="page paths (default: every page); '' is home")
+    parser.add_argument("--planner-tabs", action="store_true", help="also step the planner's other tabs")
     parser.add_argument("--skip-steps", action="store_true")
     parser.add_argument("--skip-cold", action="store_true")
     args = parser.parse_args()
-    pages = list(PAGES if args.pages is None else args.pages)
+    pages = list(PAGES if args.pages is None else args.pages) + list(PLANNER_TABS if args.planner_tabs else ())
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

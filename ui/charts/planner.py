@@ -252,7 +252,7 @@ def keep_chances(curve_counts: np.ndarray, curve_chances: np.ndarray, labels_of:
                      "chance": pa.array([float(p) for p in chances], pa.float64()),
                      "kind": pa.array([labels.category] * len(counts), pa.string())})
     x = _log_x("count", labels.x)
-    x["scale"] = {"type": "log", "domain": [1, max(float(curve_counts[-1]), 2.0)]}
+    x["scale"] = {"type": "log", "domain": [0.8, max(float(curve_counts[-1]), 2.0) * 1.4]}  # no point half outside
     y = {"field": "chance", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     order = [labels.curve, labels.category]

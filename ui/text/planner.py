@@ -333,7 +333,7 @@ EN: dict[str, str] = {
         "A histogram is read per bar: the rows a bound drops, spread over its {bars} bars, against the noise "
         "on each bar, both as shares of the average bar ({average})."
     ),
-    "bounds_chart_title": "{name}: error against the rows kept per person\n(shares of the true value)",
+    "bounds_chart_title": "{name}:\nerror against the rows kept per person\n(shares of the true value)",
     "bounds_x": "Rows kept per person (m)",
     "bounds_y": "95% error as a share of the true value",
     "bounds_total": "Bias + noise",
@@ -446,7 +446,7 @@ EN: dict[str, str] = {
     "cells_col_error": "95% error",
     "cells_col_relative": "Error / count",
     "cells_empty": "empty: no size to compare with",
-    "keys_chart_title": "{name}: the chance each category is published\n(categories read from the data)",
+    "keys_chart_title": "{name}:\nthe chance each category is published",
     "keys_x": "True count of the category (people)",
     "keys_y": "Chance it is published",
     "keys_curve": "Any category of that size",

@@ -16,7 +16,7 @@ EN: dict[str, str] = {
         "row in the plan shows a problem)."
     ),
     # chart
-    "chart_title": "{name}: error against U\n(95%, in the statistic's own unit)",
+    "chart_title": "{name}:\nerror against U (95%, in its own unit)",
     "chart_x": "Public upper bound U",
     "chart_y": "Error (95%)",
     "chart_total": "Bias + noise",

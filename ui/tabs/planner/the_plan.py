@@ -180,7 +180,7 @@ def _categories_file(key: str) -> None:
     """A file of categories (one per line, or separated by commas), read into the text box `key` once
     per file: a public list someone keeps (the official counties), never the data itself."""
     upload = st.file_uploader(TEXT["categories_file"], type=["txt", "csv"], key="plan_add_cats_file",
-                              help=TEXT["categories_file_help"])
+                              help=TEXT["categories_file_help"], max_upload_size=1)  # MB: the browser refuses more
     seen = f"{key}:{upload.file_id}" if upload is not None else ""  # this session's own marker, nothing shared
     if upload is None or st.session_state.get("_plan_cats_file") == seen:
         return

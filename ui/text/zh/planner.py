@@ -306,7 +306,7 @@ TEXT: dict[str, str] = {
         "直方图按每个条形来看：上限丢掉的行平均分到它的 {bars} 个条形上，"
         "与每个条形上的噪声相比，两者都按平均条形（{average}）的比例表示。"
     ),
-    "bounds_chart_title": "{name}：误差与每人保留的行数\n（占真实值的比例）",
+    "bounds_chart_title": "{name}：\n误差与每人保留的行数\n（占真实值的比例）",
     "bounds_x": "每人保留的行数（m）",
     "bounds_y": "95% 误差占真实值的比例",
     "bounds_total": "偏差 + 噪声",
@@ -411,7 +411,7 @@ TEXT: dict[str, str] = {
     "cells_col_error": "95% 误差",
     "cells_col_relative": "误差 / 计数",
     "cells_empty": "空柱子：没有大小可比",
-    "keys_chart_title": "{name}：每个类别被公布的概率\n（类别从数据中读出）",
+    "keys_chart_title": "{name}：\n每个类别被公布的概率",
     "keys_x": "类别的真实计数（人）",
     "keys_y": "被公布的概率",
     "keys_curve": "这个大小的任一类别",

@@ -13,7 +13,7 @@ TEXT: dict[str, str] = {
         "或修正计划中显示有问题的那一行）。"
     ),
     # chart
-    "chart_title": "{name}：误差与 U\n（95%，以统计量自身的单位）",
+    "chart_title": "{name}：\n误差与 U（95%，以统计量自身的单位）",
     "chart_x": "公开的上界 U",
     "chart_y": "误差（95%）",
     "chart_total": "偏差 + 噪声",

@@ -23,7 +23,7 @@ from ui.datasets import UPLOAD, Dataset
 from ui.memo import shared_memo
 from ui.page import PageContext, show_error, show_metrics
 from ui.safe import md_escape
-from ui.tabs.planner.common import BUDGET, BUDGET_KEYS, at_total, keep_ledger, session_ledger
+from ui.tabs.planner.common import BUDGET, at_total, keep_ledger, session_ledger
 from ui.text.planner import TEXT
 from ui.views.planner import cost, plan
 from ui.views.planner import ledger as ledger_view
@@ -89,10 +89,9 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
 def _ledger() -> Ledger:
     """The session's ledger under the budget typed here (a budget below what was spent is refused)."""
     left, right = st.columns([3, 2])
-    eps_key, delta_key = BUDGET_KEYS
     epsilon = left.number_input(TEXT["ledger_budget"], min_value=0.001, max_value=1000.0, value=BUDGET[0], step=0.5,
-                                key=eps_key, bind="query-params")
-    delta = delta_select(delta_key, default=BUDGET[1], container=right)
+                                key="plan_budget_eps", bind="query-params")  # common.BUDGET_KEYS: spend reads them
+    delta = delta_select("plan_budget_delta", default=BUDGET[1], container=right)
     current = session_ledger()
     try:
         book = Ledger(epsilon, delta, current.entries if current else ())

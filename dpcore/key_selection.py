@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -187,25 +188,34 @@ def release_key_selection(values: pd.Series, epsilon: float, delta: float, max_c
     counts: discrete Laplace noise); OpenDP's map of the symmetric distance (m, or 2m for a
     substitution) is checked to be at most epsilon. Raises ValueError for bad epsilon, delta or m.
     """
-    from dpcore.release import opendp_prelude
-
     protection = Protection(check_count("The number of rows per person", max_contributions))
     chosen = KeyedHistogram("").selection(epsilon, check_delta(delta, allow_zero=False), protection, neighbours)
     m = protection.factor
     distance = m if neighbours == "remove" else 2 * m
-    dp = opendp_prelude()
-    counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
-
-    def measurement(scale: float) -> Any:
-        return counted >> dp.m.then_laplace_threshold(scale=scale, threshold=chosen.threshold)
-
-    scale = chosen.scale
-    while measurement(scale).map(distance)[0] > epsilon:  # OpenDP rounds its map up: never spend more than asked
-        scale = math.nextafter(scale, math.inf)
-    release = measurement(scale)
+    release, scale, spent = _thresholded(chosen.scale, chosen.threshold, distance, float(epsilon))
     noisy = release([str(v) for v in category_labels(pd.Series(values).dropna())])
     ordered = sorted(noisy.items(), key=lambda kv: (-kv[1], kv[0]))
     return KeySelection(
         tuple(k for k, _ in ordered), np.array([v for _, v in ordered], dtype=np.int64),
-        float(release.map(distance)[0]), threshold_delta(scale, chosen.threshold, m), scale, chosen.threshold,
+        spent, threshold_delta(scale, chosen.threshold, m), scale, chosen.threshold,
     )
+
+
+@lru_cache(maxsize=32)
+def _thresholded(scale: float, threshold: int, distance: int, epsilon: float) -> tuple[Any, float, float]:
+    """OpenDP's `make_count_by` >> `then_laplace_threshold` at the smallest scale from `scale` up whose
+    map of `distance` is at most epsilon (OpenDP rounds its map up: never spend more than asked), that
+    scale and the epsilon OpenDP maps it to. Built once per setting (a few ms); each call of the
+    measurement draws fresh noise."""
+    from dpcore.release import opendp_prelude
+
+    dp = opendp_prelude()
+    counted = dp.t.make_count_by(dp.vector_domain(dp.atom_domain(T=str)), dp.symmetric_distance(), TV="i64")
+
+    def measurement(s: float) -> Any:
+        return counted >> dp.m.then_laplace_threshold(scale=s, threshold=threshold)
+
+    while measurement(scale).map(distance)[0] > epsilon:
+        scale = math.nextafter(scale, math.inf)
+    built = measurement(scale)
+    return built, scale, float(built.map(distance)[0])

@@ -96,7 +96,7 @@ def test_private_bound_draws_follow_their_exact_distribution() -> None:
 @pytest.mark.slow
 def test_an_audit_of_the_private_bound_stays_at_or_below_its_epsilon() -> None:
     # D: one more person with 12 rows. The drawn m on D and on D' proves no more than epsilon.
-    epsilon, draws = 1.0, 3_000
+    epsilon, draws = 1.0, 2_000
     with_one = pd.concat([VISITS, pd.Series([999] * 12)], ignore_index=True)
     on_d = np.array([private_bound(with_one, epsilon, largest=20) for _ in range(draws)], dtype=float)
     on_dp = np.array([private_bound(VISITS, epsilon, largest=20) for _ in range(draws)], dtype=float)

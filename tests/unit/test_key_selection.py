@@ -185,7 +185,7 @@ def test_audit_of_the_whole_release_with_a_rare_category(m: int) -> None:
     # D: one person holds m rows of the only "Zed"; D': that person is gone. Delta is large so
     # that Zed shows up often enough to be seen: the measured rate stays within delta, and the
     # epsilon the outputs prove at that delta stays at or below the label.
-    epsilon, delta, draws = 1.0, 0.05, 6_000
+    epsilon, delta, draws = 1.0, 0.05, 4_000
     others = ["Engineer"] * 40 + ["Teacher"] * 12
     on_d = _zed(others + ["Zed"] * m, draws, epsilon, delta, m)
     on_dp = _zed(others, draws, epsilon, delta, m)

@@ -9,21 +9,31 @@ import streamlit as st
 
 from ui.classroom import store
 from ui.classroom.engine import change, engine, not_found, reported
+from ui.classroom.hosting import network_ip
 from ui.i18n import current
 from ui.page import PageContext, show_figure, show_metrics
+from ui.text.hosting import TEXT as HOSTING
 from ui.text.poll import TEXT
 from ui.views.poll import live, share
 
 
 def tab(ctx: PageContext, poll: store.PollInfo, secret: str) -> None:
-    """The code, link and QR code on the left; the live results on the right."""
-    links = share.compute(share.Settings(poll.code, secret, poll.question, st.context.url, current()))
+    """The code, link and QR code on the left; the live results on the right. The link uses an
+    address phones can open (share.py): at localhost the machine's network address, or the one the
+    teacher types (kept in the session: `poll_address`)."""
+    typed = st.session_state.get("poll_address", "")
+    links = share.compute(share.Settings(poll.code, secret, poll.question, st.context.url, current(),
+                                         network_ip(), typed))
     left, right = st.columns([1, 2], gap="large")
     with left:
         st.markdown(f"## {links.code}")
         st.image(links.qr, caption=TEXT["qr_caption"], width=320)
         st.caption(TEXT["join"])
         st.code(links.student_link, language=None, wrap_lines=True)
+        if links.reach:
+            (st.warning if links.unreachable else st.info)(links.reach)
+        with st.expander(HOSTING["address_title"], icon=":material/lan:", expanded=links.unreachable):
+            st.text_input(HOSTING["address_label"], key="poll_address", help=HOSTING["address_help"])
         with st.expander(TEXT["teacher_link_title"], icon=":material/key:"):
             st.caption(TEXT["teacher_link"])
             st.code(links.teacher_link, language=None, wrap_lines=True)

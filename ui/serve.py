@@ -1,11 +1,14 @@
-"""Start DP Explorer with its modules already imported: `python -m ui.serve [streamlit options]`.
+"""Start DP Explorer and warm it up: `python -m ui.serve [streamlit options]`.
 
 Streamlit imports a page's modules on the first visit after a server start, so the first visitor
 (a class opening the app at once) waits for pandas, pyarrow and the app's own modules (~0.4 s),
 and on the Audit page for scipy.stats (~0.5 s: its cold open went from 2.38x to 1.93x the minimal
-page). Importing them here, before the server accepts anyone, moves that wait to the server's
-start, with Streamlit's own first-run steps (`warm_up`). The rest is `streamlit run app.py` with
-the given options.
+page). `warm_up` pays that, with Streamlit's own first-run steps and the default views (~8 s in
+all), in a thread of its own while the server already accepts visitors: one who arrives early waits
+only for what their page needs (an import under way, a shared view being computed, `ui.memo`). Only
+Streamlit and the libraries others look up in `sys.modules` (`FIRST`) are imported before the
+server starts: plotly, imported by Streamlit, read a pandas still half-imported by the warm-up's
+thread and the server died. The rest is `streamlit run app.py` with the given options.
 """
 
 from __future__ import annotations
@@ -13,12 +16,15 @@ from __future__ import annotations
 import importlib
 import logging
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARIES = ("pandas", "pyarrow", "numpy", "altair", "scipy.special", "scipy.stats")
+FIRST = ("pandas", "numpy", "pyarrow")  # imported before any other thread runs (module docstring)
 # What Streamlit logs when the warm-up, done before its runtime exists, makes a cached function and
 # calls it: "No runtime found, using MemoryCacheStorageManager" (the cache is kept in memory, as the
 # runtime's own default keeps it) and "missing ScriptRunContext" (an `st` call outside a script
@@ -49,8 +55,10 @@ def warm_up() -> None:
     server otherwise takes (measured 2026-11-27 with py-spy on a cold open: ~100 ms for
     `set_page_config`'s emoji check, which compiles a regular expression of every emoji, and ~85 ms
     for the first element's `is_repl` check, which walks `inspect.stack()` over every loaded module)."""
+    started = time.monotonic()
     with _quiet(WARM_UP_LOGGERS):
         _warm_up()
+    print(f"DP Explorer: warmed up in {time.monotonic() - started:.1f} s", flush=True)  # noqa: T201 - for whoever started it
 
 
 @contextmanager
@@ -89,15 +97,18 @@ def _warm_up() -> None:
 
 
 def main() -> None:
-    """`streamlit run app.py [options]` after `warm_up`; `--main PATH` first runs another main script
-    of ours the same way (bench/floor_app.py, the floor of a page)."""
+    """`streamlit run app.py [options]`, `warm_up` in a thread of its own; `--main PATH` runs another
+    main script of ours the same way (bench/floor_app.py, the floor of a page)."""
     sys.path.insert(0, str(ROOT))
     args = sys.argv[1:]
     script = ROOT / "app.py"
     if args[:1] == ["--main"]:
         script, args = Path(args[1]), args[2:]
-    warm_up()
+    for name in FIRST:
+        importlib.import_module(name)
     from streamlit.web.cli import main as streamlit
+
+    threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
 
     sys.argv = ["streamlit", "run", str(script), *args]
     streamlit()

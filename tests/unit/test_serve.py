@@ -36,3 +36,27 @@ def test_starting_the_app_logs_no_warning_a_newcomer_would_worry_about() -> None
     output = done.stdout + done.stderr
     assert "No runtime found" not in output and "missing ScriptRunContext" not in output
     assert "WARNING" not in output
+
+
+@pytest.mark.slow
+def test_the_server_accepts_visitors_while_it_warms_up_and_then_says_so(tmp_path) -> None:
+    """`python -m ui.serve` answers before its warm-up ends (issue 33: 5.1 s of warming came first),
+    a page opens meanwhile, and the warm-up ends with a line for whoever started it, no traceback
+    (a half-imported pandas once killed the server: ui.serve.FIRST)."""
+    import time
+    import urllib.request
+
+    from tests.e2e.conftest import _free_port, start_server, stop_server
+
+    port, log = _free_port(), tmp_path / "server.log"
+    proc = start_server(port, log)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/Attacks", timeout=30) as page:
+            assert page.status == 200
+        deadline = time.monotonic() + 120
+        while "warmed up" not in log.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.5)
+        text = log.read_text(errors="replace")
+        assert "DP Explorer: warmed up in" in text and "Traceback" not in text
+    finally:
+        stop_server(proc)

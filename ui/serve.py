@@ -96,14 +96,34 @@ def _warm_up() -> None:
     env_util.is_repl()
 
 
+def for_a_class(args: list[str], network: str | None) -> tuple[list[str], str]:
+    """`--class [PORT]` (first): listen on every network interface at PORT (8501), and the lines that
+    tell the teacher the address phones open. Returns Streamlit's options and those lines."""
+    rest = args[1:]
+    port = rest.pop(0) if rest and rest[0].isdigit() else "8501"
+    options = ["--server.address", "0.0.0.0", "--server.port", port, *rest]
+    if network is None:
+        return options, (f"DP Explorer listens on port {port} of every network interface, but this machine has no "
+                         "network address: connect it to the classroom's network, or give students its public name.")
+    base = f"http://{network}:{port}"
+    return options, (f"DP Explorer for a class: open {base}/ on the projector; students join the live poll at "
+                     f"{base}/Live_poll (phones on the same network).")
+
+
 def main() -> None:
     """`streamlit run app.py [options]`, `warm_up` in a thread of its own; `--main PATH` runs another
-    main script of ours the same way (bench/floor_app.py, the floor of a page)."""
+    main script of ours the same way (bench/floor_app.py, the floor of a page); `--class [PORT]`
+    listens on the network and prints the link (`for_a_class`)."""
     sys.path.insert(0, str(ROOT))
     args = sys.argv[1:]
     script = ROOT / "app.py"
     if args[:1] == ["--main"]:
         script, args = Path(args[1]), args[2:]
+    if args[:1] == ["--class"]:
+        from ui.classroom.hosting import network_ip
+
+        args, lines = for_a_class(args, network_ip())
+        print(lines, flush=True)  # noqa: T201 - for the teacher who started it
     for name in FIRST:
         importlib.import_module(name)
     from streamlit.web.cli import main as streamlit

@@ -60,3 +60,48 @@ def test_the_server_accepts_visitors_while_it_warms_up_and_then_says_so(tmp_path
         assert "DP Explorer: warmed up in" in text and "Traceback" not in text
     finally:
         stop_server(proc)
+
+
+def test_for_a_class_listens_on_the_network_and_names_the_address_phones_open() -> None:
+    from ui.serve import for_a_class
+
+    options, lines = for_a_class(["--class"], "192.168.1.20")
+    assert options == ["--server.address", "0.0.0.0", "--server.port", "8501"]
+    assert "http://192.168.1.20:8501/Live_poll" in lines
+    options, lines = for_a_class(["--class", "9000", "--server.baseUrlPath", "dp"], None)
+    assert options == ["--server.address", "0.0.0.0", "--server.port", "9000", "--server.baseUrlPath", "dp"]
+    assert "no network address" in lines
+
+
+@pytest.mark.slow
+def test_the_class_command_prints_a_link_that_answers(tmp_path) -> None:
+    """`scripts/run_app.sh --class PORT` (the README's command): the link it prints answers."""
+    import re
+    import time
+    import urllib.request
+
+    from tests.e2e.conftest import _free_port, stop_server
+
+    port, log = _free_port(), tmp_path / "server.log"
+    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "run_app.sh"), "--class", str(port)], cwd=ROOT,
+                            stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    try:
+        deadline, link = time.monotonic() + 120, None
+        while link is None and time.monotonic() < deadline:
+            found = re.search(r"open (http://\S+:\d+)/ on the projector", log.read_text(errors="replace"))
+            link = found.group(1) if found else None
+            time.sleep(0.3)
+        assert link is not None, log.read_text(errors="replace")
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{link}/_stcore/health", timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            raise AssertionError(f"{link} never answered")
+        with urllib.request.urlopen(f"{link}/Live_poll", timeout=30) as page:
+            assert page.status == 200
+    finally:
+        stop_server(proc)

@@ -311,6 +311,9 @@ def main() -> None:
     parser.add_argument("--cheat-same", type=int, default=20, help="student 0's extra presses in its session")
     parser.add_argument("--cheat-sessions", type=int, default=30, help="student 0's fresh sessions")
     parser.add_argument("--nat", action="store_true", help="the whole class behind one address")
+    parser.add_argument("--with-sessions", type=int, default=0,
+                        help="meanwhile, this many sessions move sliders on --sessions-page (bench_sessions)")
+    parser.add_argument("--sessions-page", default="Attacks")
     parser.add_argument("--address-cap", type=int, default=0,
                         help="POLL_MAX_ANSWERS_PER_ADDRESS for the server (default: 10, or the app's with --nat)")
     args = parser.parse_args()
@@ -335,8 +338,25 @@ def _serve_and_run(args: argparse.Namespace) -> None:
     try:
         from ui.classroom import limits
 
-        asyncio.run(scenario(args.port, args.students, args.window, args.seed,
-                             Cheat(args.cheat_same, args.cheat_sessions), args.nat, limits.max_answers_per_address()))
+        poll = scenario(args.port, args.students, args.window, args.seed,
+                        Cheat(args.cheat_same, args.cheat_sessions), args.nat, limits.max_answers_per_address())
+        if not args.with_sessions:
+            asyncio.run(poll)
+            return
+        from bench import bench_sessions
+
+        seconds = args.window + 20  # the sliders move before, during and after the answers
+
+        async def together() -> bench_sessions.Results:
+            sliders = asyncio.ensure_future(bench_sessions._all(args.port, args.with_sessions, seconds, args.seed,
+                                                                args.sessions_page, False))
+            await asyncio.sleep(5)  # the slider sessions are under way when the students come
+            await poll
+            return await sliders
+
+        moved = asyncio.run(together())
+        print(f"meanwhile on /{args.sessions_page}:")
+        bench_sessions.report(moved, seconds, args.with_sessions, float("nan"))
     finally:
         stop_server(server)
     print(f"server log: {log}")

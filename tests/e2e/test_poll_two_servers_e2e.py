@@ -36,6 +36,13 @@ def test_an_answer_on_one_server_reaches_the_teacher_on_the_other(browser: Brows
     teacher.get_by_role("textbox", name=TEXT["question"]).fill("Did you read the chapter?")
     teacher.get_by_role("button", name=TEXT["create"]).click()
     wait_for_app_run(teacher)
+    # the QR image's fullscreen button (shown on hover, above the image) leaves the code readable
+    teacher.get_by_test_id("stImage").first.hover()
+    button = teacher.get_by_test_id("stElementToolbar").first.bounding_box()
+    heading = teacher.get_by_role("heading", name=TEXT["code"].split("{")[0].strip(": *"))
+    words = heading.evaluate("h => { const r = document.createRange(); r.selectNodeContents(h);"
+                             " const b = r.getBoundingClientRect(); return {y: b.y, bottom: b.bottom}; }")
+    assert button is not None and button["y"] >= words["bottom"], (button, words)  # the glyphs, not the margins
     link = teacher.get_by_test_id("stCode").first.inner_text().strip()
     code = link.rsplit("poll=", 1)[1].split("&")[0]
     answers = teacher.get_by_test_id("stMetric").filter(has_text=TEXT["metric_answers"]).get_by_test_id("stMetricValue")

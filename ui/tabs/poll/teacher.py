@@ -27,6 +27,7 @@ def tab(ctx: PageContext, poll: store.PollInfo, secret: str) -> None:
     left, right = st.columns([1, 2], gap="large")
     with left:
         st.markdown(f"## {links.code}")
+        st.space("medium")  # the image's fullscreen button, drawn above it, would cover the code's end
         st.image(links.qr, caption=TEXT["qr_caption"], width=320)
         st.caption(TEXT["join"])
         st.code(links.student_link, language=None, wrap_lines=True)

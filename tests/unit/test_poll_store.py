@@ -42,7 +42,7 @@ def test_sqlite_file_and_folder_are_created_on_first_use_in_wal_mode(tmp_path: P
     assert path.exists()
     with eng.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-    assert set(inspect(eng).get_table_names()) == {"poll", "answer", "answer_origin"}
+    assert set(inspect(eng).get_table_names()) == {"poll", "answer", "answer_origin", "poll_language"}
 
 
 def test_database_url_defaults_to_sqlite_and_names_the_psycopg_driver() -> None:

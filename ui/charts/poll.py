@@ -31,8 +31,8 @@ def interval_over_answers(
     labels: IntervalLabels,
 ) -> dict:
     """The de-biased estimate and its interval (layer "band", at least 95%) after the first n answers, against
-    n, with the raw share of "yes" (dashed; both in layer "lines"). The share axis stays
-    at 0 to 1 (an interval wider than that, early on, is cut at the plot's edge)."""
+    n, with the raw share of "yes" (dashed; both in layer "lines"). Shares are given in [0, 1] (the view
+    clips the estimate and the interval there) and read as percentages on an axis from 0% to 100%."""
     n = np.asarray(n, dtype=float)
     names = (labels.band, labels.estimate, labels.raw)
     band = pa.table({"n": n, "low": np.asarray(low, float), "high": np.asarray(high, float),
@@ -47,9 +47,10 @@ def interval_over_answers(
              "legend": {**LEGEND_BELOW, "columns": 3, "labelLimit": 200}}
     x = {"field": "n", "type": "quantitative", "title": labels.x, "axis": {"format": ",d", "tickMinStep": 1},
          "scale": {"zero": False, "nice": False}}
-    y = {"type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]}, "axis": {"format": ".1f"}}
+    y = {"type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
+         "axis": {"format": ".0%", "values": [0, 0.25, 0.5, 0.75, 1]}}
     tooltip = [{"field": "n", "title": labels.x, "format": ","},
-               {"field": "share", "title": labels.y, "format": ".3f"}, {"field": "series", "title": " "}]
+               {"field": "share", "title": labels.y, "format": ".0%"}, {"field": "series", "title": " "}]
     layers = [
         {"name": "band", "data": {"name": "band"}, "mark": {"type": "area", "clip": True},
          "encoding": {"x": x, "y": {**y, "field": "low"}, "y2": {"field": "high"}, "color": color}},

@@ -12,6 +12,7 @@ engine per URL (ui/classroom/engine.py) and calls these functions with it.
   refused, never add an answer), and at most `limits.max_answers_per_address()` answers from one
   network address, `limits.MAX_PER_ADDRESS_SECOND` of them within a second. Tokens and addresses are
   kept as keyed hashes bound to the poll (`Origin`), never as sent.
+- A poll keeps the language the teacher opened it in (`PollLanguage`), so a student's page opens in it.
 - The store answers within a couple of seconds or raises `StoreError` saying why (busy, file gone,
   database down), and then nothing was stored: an answer is acknowledged only once it is committed
   (`synchronous=FULL` on SQLite) into the file that is still the store's.
@@ -46,6 +47,7 @@ from sqlalchemy import (
     Index,
     Integer,
     Row,
+    Select,
     String,
     UniqueConstraint,
     create_engine,
@@ -72,6 +74,7 @@ METHODS: tuple[Method, ...] = ("device", "coin")
 _FILE = "dpx_sqlite_file"  # a SQLite connection's record: the path it opened and that file's identity
 _WRITE = "dpx_write"  # execution option: this transaction writes (SQLite: BEGIN IMMEDIATE)
 _PROCESS_KEY = secrets.token_bytes(32)  # the addresses' key when POLL_ADDRESS_KEY is not set
+LANG_MAX_CHARS = 8  # a language id ("en", "zh")
 
 
 class StoreError(RuntimeError):
@@ -129,6 +132,17 @@ class Origin(Base):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class PollLanguage(Base):
+    """The language the teacher opened a poll in ("en", "zh"): students' pages open in it. A table of
+    its own, like `Origin`, so a store made before it gains it by `create_all` (no migration); a poll
+    without a row (opened before) has no language."""
+
+    __tablename__ = "poll_language"
+
+    poll_id: Mapped[int] = mapped_column(ForeignKey("poll.id", ondelete="CASCADE"), primary_key=True)
+    lang: Mapped[str] = mapped_column(String(LANG_MAX_CHARS))
+
+
 @dataclass(frozen=True)
 class PollInfo:
     """A poll as the page needs it (no secret)."""
@@ -141,6 +155,7 @@ class PollInfo:
     created_at: datetime
     closed: bool
     revealed: bool
+    lang: str | None = None  # the language the teacher opened it in (None: opened before polls kept one)
 
 
 @dataclass(frozen=True)
@@ -338,7 +353,13 @@ def _aware(moment: datetime) -> datetime:
 def _info(poll: Row) -> PollInfo:
     method: Method = "coin" if poll.method == "coin" else "device"
     return PollInfo(poll.id, poll.code, poll.question, float(poll.p), method, _aware(poll.created_at),
-                    bool(poll.closed), bool(poll.revealed))
+                    bool(poll.closed), bool(poll.revealed), poll.lang)
+
+
+def _with_language(code: str) -> Select[Poll, str]:
+    """The poll with this code and its language (NULL when it has none)."""
+    return (select(Poll, PollLanguage.lang).outerjoin(PollLanguage, PollLanguage.poll_id == Poll.id)
+            .where(Poll.code == code))
 
 
 def check_question(question: object) -> str:
@@ -372,6 +393,7 @@ def expire(engine: Engine, now: datetime | None = None, max_age_hours: float | N
         old = select(Poll.id).where(Poll.created_at < cutoff)
         conn.execute(delete(Origin).where(Origin.poll_id.in_(old)))
         conn.execute(delete(Answer).where(Answer.poll_id.in_(old)))
+        conn.execute(delete(PollLanguage).where(PollLanguage.poll_id.in_(old)))
         return conn.execute(delete(Poll).where(Poll.created_at < cutoff)).rowcount or 0
 
 
@@ -395,12 +417,15 @@ def expire_now_and_then(engine: Engine) -> None:
 
 
 def create_poll(engine: Engine, question: str, epsilon: float, method: Method = "device",
-                now: datetime | None = None) -> tuple[PollInfo, str]:
+                now: datetime | None = None, *, lang: str | None = None) -> tuple[PollInfo, str]:
     """Open a poll; returns it and the teacher's secret (shown once, kept only as a hash).
-    The coin protocol fixes p = 3/4 (ε = ln 3) whatever `epsilon` says."""
+    The coin protocol fixes p = 3/4 (ε = ln 3) whatever `epsilon` says. `lang`: the language the
+    teacher opened it in (students' pages open in it)."""
     text = check_question(question)
     if method not in METHODS:
         raise ValueError(f"A poll is answered on the device or with a coin, not {method!r}.")
+    if lang is not None and not (isinstance(lang, str) and 1 <= len(lang) <= LANG_MAX_CHARS and lang.isalpha()):
+        raise ValueError(f"A poll's language is a short id such as 'en' or 'zh', not {lang!r}.")
     p = limits.COIN_P if method == "coin" else rr_truth_probability(check_epsilon(epsilon))
     expire(engine, now)
     secret = secrets.token_urlsafe(limits.SECRET_BYTES)
@@ -411,9 +436,12 @@ def create_poll(engine: Engine, question: str, epsilon: float, method: Method = 
         try:
             with _writing(engine) as conn:
                 poll_id = conn.execute(insert(Poll).values(**values)).inserted_primary_key[0]
+                if lang is not None:
+                    conn.execute(insert(PollLanguage).values(poll_id=poll_id, lang=lang))
         except IntegrityError:
             continue
-        return PollInfo(int(poll_id), code, text, p, method, _aware(values["created_at"]), False, False), secret
+        return PollInfo(int(poll_id), code, text, p, method, _aware(values["created_at"]), False, False,
+                        lang), secret
     raise RuntimeError("Could not find a free poll code.")
 
 
@@ -429,7 +457,7 @@ def get_poll(engine: Engine, code: object) -> PollInfo | None:
     if clean is None:
         return None
     with _reading(engine) as conn:
-        poll = conn.execute(select(Poll).where(Poll.code == clean)).first()
+        poll = conn.execute(_with_language(clean)).first()
     return None if poll is None else _info(poll)
 
 
@@ -439,7 +467,7 @@ def teacher_poll(engine: Engine, code: object, secret: object) -> PollInfo | Non
     if clean is None or not isinstance(secret, str) or not secret:
         return None
     with _reading(engine) as conn:
-        poll = conn.execute(select(Poll).where(Poll.code == clean)).first()
+        poll = conn.execute(_with_language(clean)).first()
     if poll is None or not hmac.compare_digest(poll.secret_hash, _hash(secret)):
         return None
     return _info(poll)
@@ -508,6 +536,18 @@ def has_answered(engine: Engine, poll_id: int, token: str) -> bool | None:
     """The randomized answer this token sent to the poll, or None if it has not answered."""
     with _reading(engine) as conn:
         found = conn.execute(select(Answer.yes).where(Answer.poll_id == poll_id, Answer.token == token)).first()
+    return None if found is None else bool(found.yes)
+
+
+def browser_answer(engine: Engine, poll_id: int, device: object) -> bool | None:
+    """The randomized answer the browser with this token sent to the poll, or None (not answered, or
+    not a token). Trusted, like every browser token, only to refuse: a page reloaded on a phone that
+    answered shows it answered."""
+    if not isinstance(device, str) or not 1 <= len(device) <= limits.TOKEN_MAX_CHARS:
+        return None
+    with _reading(engine) as conn:
+        found = conn.execute(select(Answer.yes).join(Origin, Origin.answer_id == Answer.id)
+                             .where(Origin.poll_id == poll_id, Origin.device == _device_hash(poll_id, device))).first()
     return None if found is None else bool(found.yes)
 
 

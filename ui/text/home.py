@@ -11,6 +11,7 @@ EN: dict[str, str] = {
         "The privacy budget ε (epsilon) says how close 'almost the same' is: a smaller ε means more "
         "noise and more privacy, a larger ε means more accurate answers and less privacy."
     ),
+    "join_title": "**In class?** Join your teacher's live poll with the code on the screen.",
     "tour_title": "A guided tour",
     "tour_intro": "Follow the pages in this order: first the attack, then the defence, then the trade-off.",
     # A link's label stays on one line (a phone cuts it off): short labels, the why underneath.

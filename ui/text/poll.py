@@ -37,7 +37,19 @@ EN: dict[str, str] = {
     "metric_raw": "Raw share of yes",
     "metric_estimate": "Estimated true share",
     "live_none": "No answers yet. Students open the link and press Yes or No.",
-    "live_outside": "An estimate outside 0 to 1 is normal with few answers: the interval is still wide.",
+    "metric_interval": "Interval (at least 95%)",
+    "interval_value": "{low} – {high}",
+    "outside_high": (
+        "With only {answers}, the raw correction gives {value}, above 100%: the coins' noise still outweighs "
+        "the answers, so the estimate is shown as 100%, the nearest possible share."
+    ),
+    "outside_low": (
+        "With only {answers}, the raw correction gives {value}, below 0%: the coins' noise still outweighs "
+        "the answers, so the estimate is shown as 0%, the nearest possible share."
+    ),
+    "interval_cut_high": "The interval stops at 100%, as no share lies above.",
+    "interval_cut_low": "The interval stops at 0%, as no share lies below.",
+    "interval_cut_both": "The interval spans all of 0% to 100%: too few answers yet to narrow it.",
     "answers_one": "{n} answer",
     "answers_many": "{n} answers",
     "status_open": "Open: answers are arriving (this view refreshes every second).",
@@ -61,7 +73,10 @@ EN: dict[str, str] = {
         "dictates. The phone sends exactly the button pressed; the coin stays in the student's hand."
     ),
     "wrong_secret": "This teacher link is not valid, or its poll has expired. Open a new poll.",
-    "unknown_poll": "No poll has this code. It may have expired: polls are deleted after {hours} hours.",
+    "unknown_poll": (
+        "No poll has this code: check it against your teacher's screen. It may also have expired: polls are "
+        "deleted after {hours} hours."
+    ),
     "csv_number": "number",
     "csv_answer": "randomized answer",
     "csv_received": "received (UTC)",
@@ -83,14 +98,34 @@ EN: dict[str, str] = {
     "button_yes": "Yes",
     "button_no": "No",
     "sending": "Sending…",
-    "sent": "Received: **{answer}**, the answer after randomizing. Thank you!",
+    "sent": "Received: **{answer}**, the answer your phone sent. Thank you!",
+    "already_sent": "This phone has already answered this poll: it sent **{answer}**.",
+    "why_device": (
+        "Your phone may have flipped your answer on purpose: that is the point, as nobody can tell a "
+        "flipped answer from a true one."
+    ),
+    "why_coin": "It is the button you pressed as your coin said: nobody can tell whether it is your true answer.",
     "answer_yes": "Yes",
     "answer_no": "No",
-    "duplicate": "You have already answered this poll.",
+    "duplicate": "This phone has already answered this poll: one person, one answer.",
     "closed_student": "This poll is closed: no more answers are taken.",
     "full": "This poll has received as many answers as it can take.",
     "wait_reveal": "Your teacher will reveal the result on this page.",
     "result_empty": "Nobody answered this poll.",
+    # --- a student joins with the code alone
+    "join_title": "Join a poll with its code",
+    "join_label": "Poll code",
+    "join_placeholder": "{chars} letters and digits",
+    "join_help": "The code on your teacher's screen. Capitals, spaces and dashes do not matter.",
+    "join_button": "Join",
+    "join_empty": "Type the code shown on your teacher's screen.",
+    "join_not_a_code": (
+        "“{typed}” is not a poll code: a code has {chars} letters and digits, as shown on your teacher's screen."
+    ),
+    "join_unknown": (
+        "No poll has the code {code}. Check it against your teacher's screen: a poll is deleted {hours} hours "
+        "after it opens."
+    ),
     # --- what the poll refuses, and why the store could not answer (nothing was stored)
     "address_full": (
         "This poll has already taken {n} answers from your network address, as many as it takes from "

@@ -51,7 +51,7 @@ def test_share_builds_student_and_teacher_links_and_a_qr_code() -> None:
 
 def test_live_view_before_any_answer() -> None:
     view = live.compute(live.Settings(0.75, "device", (), False, False))
-    assert view.metrics[0][1] == "0" and view.summary.startswith("No answers yet")
+    assert [value for _, value in view.metrics] == ["0", "–", "–", "–"] and view.summary.startswith("No answers yet")
     assert view.status.startswith("Open") and "cryptographic" in view.note
     assert [layer["name"] for layer in view.chart["layer"]] == ["band", "lines"]
     assert view.chart["datasets"]["lines"].num_rows == 0
@@ -61,10 +61,12 @@ def test_live_view_uses_rr_summary_and_its_chart_keeps_its_layout() -> None:
     answers = tuple([True] * 40 + [False] * 20)
     view = live.compute(live.Settings(0.75, "coin", answers, True, False))
     e = rr_summary(40, 60, 0.75, exact=True)
-    assert view.metrics == (("Answers", "60"), ("Raw share of yes", "0.667"),
-                            ("Estimated true share", "0.833 (0.566 – 1)"))
-    assert "**0.833**, with an interval from 0.566 to 1 that holds the true share at least 95%" in view.summary
-    assert "outside 0 to 1" not in view.summary and view.status.startswith("Closed")
+    assert (e.low, e.high) == pytest.approx((0.566, 1), abs=1e-3)
+    assert view.metrics == (("Answers", "60"), ("Raw share of yes", "67%"), ("Estimated true share", "83%"),
+                            ("Interval (at least 95%)", "56% – 100%"))  # its ends rounded outwards
+    assert "**83%**, with an interval from 56% to 100% that holds the true share at least 95%" in view.summary
+    assert view.summary.endswith("The interval stops at 100%, as no share lies above.")
+    assert "raw correction" not in view.summary and view.status.startswith("Closed")
     assert "real coin" in view.note
     band = view.chart["datasets"]["band"].to_pandas()
     assert band["n"].tolist() == list(range(1, 61))
@@ -72,7 +74,9 @@ def test_live_view_uses_rr_summary_and_its_chart_keeps_its_layout() -> None:
     assert (last["low"], last["high"]) == pytest.approx((e.low, e.high))
     lines = view.chart["datasets"]["lines"].to_pandas()
     at_10 = lines[lines["n"] == 10].set_index("series")["share"]
-    assert at_10["Estimate"] == pytest.approx(rr_summary(10, 10, 0.75).estimate)
+    assert rr_summary(10, 10, 0.75).estimate == 1.5 and at_10["Estimate"] == 1.0  # drawn at 100%, as shown
+    at_60 = lines[lines["n"] == 60].set_index("series")["share"]
+    assert at_60["Estimate"] == pytest.approx(e.estimate)
     assert at_10["Raw share"] == 1.0
     # the interval narrows as answers arrive (not at every answer: it is cut at 0 and 1)
     widths = (band["high"] - band["low"]).to_numpy()
@@ -88,9 +92,43 @@ def test_a_long_poll_draws_at_most_curve_points() -> None:
     assert view.status.startswith("Closed, and the result is shown")
 
 
-def test_an_estimate_outside_zero_to_one_is_explained() -> None:
-    view = live.compute(live.Settings(0.75, "device", (True,), False, False))
-    assert "outside 0 to 1 is normal" in view.summary
+def test_an_estimate_outside_zero_to_one_is_shown_at_the_nearest_end_and_explained() -> None:
+    high = live.compute(live.Settings(0.75, "device", (True,), False, False))  # the correction gives 1.5
+    assert [value for _, value in high.metrics] == ["1", "100%", "100%", "0% – 100%"]
+    assert "**100%**" in high.summary
+    assert "With only 1 answer, the raw correction gives 150%, above 100%" in high.summary
+    assert "shown as 100%, the nearest possible share" in high.summary
+    assert "spans all of 0% to 100%" in high.summary
+    low = live.compute(live.Settings(0.75, "device", (False,) * 3, False, False))  # -0.5
+    assert [value for _, value in low.metrics] == ["3", "0%", "0%", "0% – 92%"]
+    assert "With only 3 answers, the raw correction gives −50%, below 0%" in low.summary
+    assert "The interval stops at 0%, as no share lies below." in low.summary
+    # the chart draws the estimate where the page says it is: within 0% to 100%
+    shares = high.chart["datasets"]["lines"].column("share").to_pylist()
+    assert min(shares) >= 0 and max(shares) <= 1
+    with language("zh"):
+        zh = live.compute(live.Settings(0.75, "device", (True,), False, False))
+    assert "直接校正得到 150%，超过了 100%" in zh.summary and zh.metrics[2] == ("估计的真实比例", "100%")
+
+
+def test_shares_read_as_whole_percents_and_the_interval_is_rounded_outwards() -> None:
+    inside = live.shares(10, 20, 0.9)
+    assert (inside.raw, inside.estimate, inside.notes) == ("50%", "50%", ())
+    for n in (1, 2, 5, 13, 30, 61, 200):
+        for n_yes in range(0, n + 1, max(1, n // 7)):
+            e = rr_summary(n_yes, n, 0.75, exact=True)
+            share = live.shares(n_yes, n, 0.75)
+            low, high = (int(share.low.rstrip("%")), int(share.high.rstrip("%")))
+            assert 0 <= low <= 100 * e.low + 1e-9 and 100 * e.high - 1e-9 <= high <= 100  # never narrower
+            assert low <= int(share.estimate.rstrip("%")) <= high
+            assert (not 0 <= e.estimate <= 1) == any("raw correction" in note for note in share.notes)
+
+
+def test_the_chart_reads_shares_as_percentages() -> None:
+    chart = live.compute(live.Settings(0.75, "device", (True, False), False, False)).chart
+    lines = next(layer for layer in chart["layer"] if layer["name"] == "lines")
+    assert lines["encoding"]["y"]["axis"]["format"] == ".0%" and lines["encoding"]["y"]["scale"]["domain"] == [0, 1]
+    assert {t["format"] for t in lines["encoding"]["tooltip"] if t["field"] == "share"} == {".0%"}
 
 
 def test_export_is_spreadsheet_safe_and_holds_no_token() -> None:
@@ -111,9 +149,33 @@ def test_student_view_before_and_after_answering() -> None:
     assert "with probability 0.75 it sends your answer" in before.how and "ε = 1.1" in before.how
     after = student.compute(student.Settings(sent=False, **{**base, "outcome": "recorded"}))
     assert not after.can_answer
-    assert after.status.startswith("Received: **No**") and "reveal the result" in after.status
-    again = student.compute(student.Settings(sent=True, **{**base, "outcome": "duplicate"}))
-    assert "already answered" in again.status
+    said, why, wait = after.status.split("\n\n")
+    assert said.startswith("Received: **No**, the answer your phone sent")
+    assert why == ("Your phone may have flipped your answer on purpose: that is the point, as nobody can tell a "
+                   "flipped answer from a true one.")
+    assert wait == "Your teacher will reveal the result on this page."
+
+
+def test_a_second_press_or_a_reload_says_once_that_this_phone_answered() -> None:
+    base = dict(question="Q", p=0.75, method="device", closed=False, revealed=False, n=0, n_yes=0)
+    # a second press in the same session: the store refused it; one message, not "received" and "already"
+    again = student.compute(student.Settings(sent=True, outcome="duplicate", **base))
+    assert not again.can_answer and "Received" not in again.status
+    assert again.status.startswith("This phone has already answered this poll: it sent **Yes**.")
+    assert again.status.count("already answered") == 1 and "may have flipped" in again.status
+    # a reload: a new session, the answer found by the browser's token before any press
+    reloaded = student.compute(student.Settings(sent=False, outcome="", earlier=True, **base))
+    assert not reloaded.can_answer
+    assert reloaded.status.startswith("This phone has already answered this poll: it sent **No**.")
+    assert reloaded.status.endswith("reveal the result on this page.")
+    # refused without knowing what it sent (storage blocked, then pressed again)
+    unknown = student.compute(student.Settings(sent=None, outcome="duplicate", **base))
+    assert not unknown.can_answer and unknown.status.startswith("This phone has already answered this poll: one")
+    coin = student.compute(student.Settings(sent=True, outcome="recorded", **{**base, "method": "coin"}))
+    assert "as your coin said" in coin.status and "flipped" not in coin.status
+    with language("zh"):
+        zh = student.compute(student.Settings(sent=False, outcome="", earlier=True, **base))
+    assert zh.status.startswith("这部手机已经回答过这次投票：它发送了 **否**。") and "翻转" in zh.status
 
 
 def test_student_view_closed_and_revealed() -> None:
@@ -122,9 +184,36 @@ def test_student_view_closed_and_revealed() -> None:
     assert not closed.can_answer and "closed" in closed.status and "real" not in closed.how
     assert closed.how.startswith("Toss a coin")
     shown = student.compute(student.Settings(closed=True, revealed=True, n=60, n_yes=40, **base))
-    assert shown.result.startswith("The class's result: 60 answers, 40 of them") and "**0.833**" in shown.result
+    assert shown.result.startswith("The class's result: 60 answers, 40 of them") and "**83%**" in shown.result
+    assert "an interval from 56% to 100%" in shown.result and "stops at 100%" in shown.result
+    few = student.compute(student.Settings(closed=True, revealed=True, n=2, n_yes=2, **base))
+    assert "**100%**" in few.result and "the raw correction gives 150%, above 100%" in few.result
+    assert "1." not in few.result  # no "1.1 (0.341 to 1.86)": percentages within 0-100%
     nobody = student.compute(student.Settings(closed=True, revealed=True, n=0, n_yes=0, **base))
     assert nobody.result == "Nobody answered this poll."
+
+
+def test_a_typed_code_is_read_as_people_type_it() -> None:
+    assert student.clean_code("abcdefghjk") == "abcdefghjk"
+    assert student.clean_code(" ABCD-EFGH JK ") == "abcdefghjk"
+    assert student.clean_code("abcd–efgh–jk") == "abcdefghjk"  # an en dash from a phone's keyboard
+    assert student.clean_code("http://h:8501/Live_poll?poll=abcdefghjk&lang=zh") == "abcdefghjk"
+    for bad in ("", "abc", "abcdefghjk2", "abcdefghj1", "abcdefghjo", None, 12345):  # 1 and o are not in codes
+        assert student.clean_code(bad) is None
+
+
+def test_why_a_typed_code_opened_nothing() -> None:
+    assert student.join_problem("abcdefghjk", found=True) == ""
+    assert student.join_problem("  ", found=False) == "Type the code shown on your teacher's screen."
+    unknown = student.join_problem("ABCD EFGH JK", found=False)
+    assert unknown.startswith("No poll has the code abcdefghjk.") and "deleted 24 hours" in unknown
+    typed = student.join_problem("**x** [a](http://e.com)", found=False)
+    assert typed.startswith(r"“\*\*x\*\* \[a\]\(http\:⁠//e\.com\)” is not a poll code")  # shown as text
+    assert "10 letters and digits" in typed
+    long = student.join_problem("x" * 300, found=False)
+    assert "x" * 40 + "…" in long and "x" * 41 not in long
+    with language("zh"):
+        assert student.join_problem("abc", found=False).startswith("“abc”不是投票码")
 
 
 def test_what_the_phone_sends_is_parsed_strictly() -> None:
@@ -137,3 +226,6 @@ def test_what_the_phone_sends_is_parsed_strictly() -> None:
     assert parse_answer("maybe") == (None, None)
     assert parse_answer(f"<b>yes</b>:{token}") == (None, token)
     assert parse_answer(None) == (None, None) and parse_answer(["yes"]) == (None, None)
+    assert student.parse_device(token) == token
+    assert student.parse_device(token.upper()) is None and student.parse_device(token[:-1]) is None
+    assert student.parse_device(None) is None and student.parse_device(123) is None

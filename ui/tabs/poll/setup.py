@@ -1,6 +1,6 @@
-"""The teacher's setup: question, method and ε in one form. A valid poll is stored, the session keeps
-its teacher secret and the address becomes the poll's (the page then shows the live view). The form
-reruns the page only when submitted."""
+"""The teacher's setup: question, method and ε in one form. A valid poll is stored with the teacher's
+language (students' pages open in it), the session keeps its teacher secret and the address becomes the
+poll's (the page then shows the live view). The form reruns the page only when submitted."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui.classroom import limits, store
 from ui.classroom.engine import engine, reported
+from ui.i18n import current
 from ui.page import PageContext, computed
 from ui.tabs.poll.common import keep_secret
 from ui.text.poll import TEXT
@@ -33,7 +34,7 @@ def tab(ctx: PageContext) -> None:
     view = computed(setup.compute, setup.Settings(question, float(eps), method))
     if view is not None:
         with reported():  # a store that fails says so; the form keeps the question
-            poll, secret = store.create_poll(engine(), view.question, view.epsilon, method)
+            poll, secret = store.create_poll(engine(), view.question, view.epsilon, method, lang=current())
             keep_secret(poll.code, secret)
             st.query_params["poll"] = poll.code
             st.rerun()

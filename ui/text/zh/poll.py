@@ -34,7 +34,19 @@ TEXT: dict[str, str] = {
     "metric_raw": "“是”的原始比例",
     "metric_estimate": "估计的真实比例",
     "live_none": "还没有答案。学生打开链接，按“是”或“否”。",
-    "live_outside": "答案很少时估计值落在 0 到 1 之外是正常的：置信区间仍然很宽。",
+    "metric_interval": "区间（至少 95%）",
+    "interval_value": "{low} – {high}",
+    "outside_high": (
+        "只有 {answers}，直接校正得到 {value}，超过了 100%：硬币带来的噪声仍大于答案本身，"
+        "所以估计值显示为最接近的可能比例 100%。"
+    ),
+    "outside_low": (
+        "只有 {answers}，直接校正得到 {value}，低于 0%：硬币带来的噪声仍大于答案本身，"
+        "所以估计值显示为最接近的可能比例 0%。"
+    ),
+    "interval_cut_high": "区间止于 100%，因为比例不可能更高。",
+    "interval_cut_low": "区间止于 0%，因为比例不可能更低。",
+    "interval_cut_both": "区间覆盖了 0% 到 100% 的全部：答案还太少，区间无法变窄。",
     "answers_one": "{n} 个答案",
     "answers_many": "{n} 个答案",
     "status_open": "进行中：答案正在陆续到达（本视图每秒刷新）。",
@@ -58,7 +70,10 @@ TEXT: dict[str, str] = {
         "硬币的结果只在学生手里。"
     ),
     "wrong_secret": "这个教师链接无效，或者它的投票已过期。请发起新的投票。",
-    "unknown_poll": "没有使用这个投票码的投票。它可能已过期：投票在 {hours} 小时后删除。",
+    "unknown_poll": (
+        "没有使用这个投票码的投票：请对照老师的屏幕检查。"
+        "它也可能已过期：投票在 {hours} 小时后删除。"
+    ),
     "csv_number": "序号",
     "csv_answer": "随机化后的答案",
     "csv_received": "接收时间（UTC）",
@@ -77,14 +92,35 @@ TEXT: dict[str, str] = {
     "button_yes": "是",
     "button_no": "否",
     "sending": "正在发送…",
-    "sent": "已收到：**{answer}**，这是随机化后的答案。谢谢！",
+    "sent": "已收到：**{answer}**，这是你的手机发送的答案。谢谢！",
+    "already_sent": "这部手机已经回答过这次投票：它发送了 **{answer}**。",
+    "why_device": (
+        "手机可能故意翻转了你的答案：这正是用意所在，"
+        "没有人能分辨翻转过的答案和真实的答案。"
+    ),
+    "why_coin": "这是你按硬币的指示按下的按钮：没有人能知道它是不是你的真实答案。",
     "answer_yes": "是",
     "answer_no": "否",
-    "duplicate": "你已经回答过这次投票。",
+    "duplicate": "这部手机已经回答过这次投票：一人只答一次。",
     "closed_student": "这次投票已关闭：不再接收答案。",
     "full": "这次投票收到的答案已达上限。",
     "wait_reveal": "老师会在这个页面公布结果。",
     "result_empty": "没有人回答这次投票。",
+    # --- a student joins with the code alone
+    "join_title": "用投票码加入投票",
+    "join_label": "投票码",
+    "join_placeholder": "{chars} 个字母和数字",
+    "join_help": "老师屏幕上的投票码。不区分大小写，空格和连字符可有可无。",
+    "join_button": "加入",
+    "join_empty": "请输入老师屏幕上显示的投票码。",
+    "join_not_a_code": (
+        "“{typed}”不是投票码：投票码由 {chars} 个字母和数字组成，"
+        "显示在老师的屏幕上。"
+    ),
+    "join_unknown": (
+        "没有投票使用投票码 {code}。请对照老师的屏幕检查："
+        "投票在发起 {hours} 小时后删除。"
+    ),
     "address_full": "这次投票已从你的网络地址收到 {n} 个答案，这是它从一个地址接收的上限。你的答案没有被保存。",
     "too_fast": "同一时间从你的网络地址发来的答案太多。你的答案没有被保存：请过几秒再按一次。",
     "store_busy": "投票数据库正忙（另一个程序占用了它的锁）。什么都没有保存：请稍后再试。",

@@ -1,10 +1,15 @@
 """The teacher's live view of a poll: how many answered, the raw share of "yes", the de-biased
 estimate with an interval that holds it at least 95% of the time for any class size (Clopper-Pearson,
 dpcore.ldp.randomized_response.rr_exact_interval), and how that interval narrows as answers
-arrive. Recomputed every second from the answers in the database; and the answers as a CSV file."""
+arrive. Recomputed every second from the answers in the database; and the answers as a CSV file.
+
+Shares read as whole percentages within 0-100% (`shares`, the students' result too): with few answers
+the raw correction can fall outside (it is unbiased, not clipped), and is then shown at the nearest
+end with a sentence; the interval's ends are rounded outwards, so rounding never costs it its level."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -22,6 +27,40 @@ from ui.text.poll import TEXT
 def _labels() -> charts.IntervalLabels:
     return charts.IntervalLabels(tuple(TEXT["chart_title"].split("\n")), TEXT["chart_x"], TEXT["chart_y"],
                                  TEXT["chart_estimate"], TEXT["chart_band"], TEXT["chart_raw"])
+
+
+@dataclass(frozen=True)
+class Shares:
+    """A poll's result as people read it: whole percentages within 0-100%."""
+
+    raw: str  # the share of "yes" among the randomized answers: "67%"
+    estimate: str  # the de-biased estimate, within 0-100%: "83%"
+    low: str  # the interval's ends, rounded outwards: "56%", "100%"
+    high: str
+    notes: tuple[str, ...]  # why an estimate or an interval's end sits at 0% or 100% (none otherwise)
+
+
+def _pct(x: float, rounding: str = "nearest") -> str:
+    """`x` in [0, 1] as a whole percentage; "down" and "up" round outwards (an interval's ends)."""
+    scaled = 100 * min(1.0, max(0.0, x))
+    whole = {"down": math.floor(scaled + 1e-9), "up": math.ceil(scaled - 1e-9)}.get(rounding, round(scaled))
+    return f"{whole}%"
+
+
+def shares(n_yes: int, n: int, p: float) -> Shares:
+    """The result of n randomized answers, n_yes of them "yes", at truth probability p, in percent:
+    the raw share, the estimate clipped to 0-100% (with a sentence when the raw correction fell outside)
+    and the Clopper-Pearson interval (`rr_summary(exact=True)`, cut at 0% and 100%: said when it is)."""
+    e = rr_summary(n_yes, n, p, exact=True)
+    notes = []
+    if not 0 <= e.estimate <= 1:
+        key = "outside_high" if e.estimate > 1 else "outside_low"
+        notes.append(TEXT[key].format(value=fmt.percent(e.estimate).replace("-", "−"),
+                                      answers=fmt.plural(n, TEXT["answers_one"], TEXT["answers_many"])))
+    cut = ("both" if e.high >= 1 else "low") if e.low <= 0 else "high" if e.high >= 1 else ""
+    if cut:
+        notes.append(TEXT[f"interval_cut_{cut}"])
+    return Shares(_pct(e.raw_share), _pct(e.estimate), _pct(e.low, "down"), _pct(e.high, "up"), tuple(notes))
 
 
 @dataclass(frozen=True)
@@ -56,22 +95,22 @@ def compute(s: Settings) -> View:
     cumulative = np.cumsum(yes)
     steps = [rr_summary(int(cumulative[k - 1]), int(k), s.p, exact=True) for k in ks]
     chart = charts.interval_over_answers(
-        ks, np.array([e.estimate for e in steps]), np.array([e.low for e in steps]),
+        ks, np.clip([e.estimate for e in steps], 0, 1), np.array([e.low for e in steps]),
         np.array([e.high for e in steps]), np.array([e.raw_share for e in steps]), _labels())
     status = TEXT["status_revealed" if s.revealed else "status_closed" if s.closed else "status_open"]
     note = TEXT["note_coin" if s.method == "coin" else "note_device"]
-    num = fmt.number
     if n == 0:
-        metrics = ((TEXT["metric_answers"], "0"), (TEXT["metric_raw"], "–"), (TEXT["metric_estimate"], "–"))
+        metrics = ((TEXT["metric_answers"], "0"), (TEXT["metric_raw"], "–"), (TEXT["metric_estimate"], "–"),
+                   (TEXT["metric_interval"], "–"))
         return View(status, metrics, TEXT["live_none"], note, chart)
-    e = steps[-1]
-    metrics = ((TEXT["metric_answers"], f"{n:,}"), (TEXT["metric_raw"], num(e.raw_share)),
-               (TEXT["metric_estimate"], f"{num(e.estimate)} ({num(e.low)} – {num(e.high)})"))
+    share = shares(int(cumulative[-1]), n, s.p)
+    metrics = ((TEXT["metric_answers"], f"{n:,}"), (TEXT["metric_raw"], share.raw),
+               (TEXT["metric_estimate"], share.estimate),
+               (TEXT["metric_interval"], TEXT["interval_value"].format(low=share.low, high=share.high)))
     summary = TEXT["live_summary"].format(
-        answers=fmt.plural(n, TEXT["answers_one"], TEXT["answers_many"]), n_yes=f"{e.n_yes:,}",
-        raw=num(e.raw_share), p=num(s.p, 4), est=num(e.estimate), low=num(e.low), high=num(e.high))
-    if not 0 <= e.estimate <= 1:
-        summary += " " + TEXT["live_outside"]
+        answers=fmt.plural(n, TEXT["answers_one"], TEXT["answers_many"]), n_yes=f"{int(cumulative[-1]):,}",
+        raw=share.raw, p=fmt.number(s.p, 4), est=share.estimate, low=share.low, high=share.high)
+    summary += "".join(f" {sentence}" for sentence in share.notes)
     return View(status, metrics, summary, note, chart)
 
 

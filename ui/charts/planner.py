@@ -196,13 +196,12 @@ def cell_errors(points: Sequence[CellPoint], threshold: float, labels: CellLabel
     })
     rule = pa.table({"relative": [float(threshold)], "text": pa.array([labels.rule], pa.string())})
     order = [labels.useful, labels.noisy, labels.count]
-    # a margin around the points and the rule, so that no point sits half outside the plot
-    counts = [float(p.count) for p in points] or [1.0]
-    shares = [p.accuracy / p.count for p in points] + [float(threshold)]
+    # a margin of pixels around the points and the rule, so that no point sits half outside the plot;
+    # no domain in the spec: a new budget changes only the data, and the chart updates in place
     x = _log_x("count", labels.x)
-    x["scale"] = {"type": "log", "domain": [min(counts) / 1.6, max(counts) * 1.6]}
+    x["scale"] = {"type": "log", "padding": 14, "nice": False}
     y = {"field": "relative", "type": "quantitative", "title": labels.y,
-         "scale": {"type": "log", "domain": [min(shares) / 2, max(shares) * 2]}, "axis": {"format": ".2~%"}}
+         "scale": {"type": "log", "padding": 14, "nice": False}, "axis": {"format": ".2~%"}}
     tooltip = [{"field": "series", "type": "nominal", "title": " "},
                {"field": "label", "type": "nominal", "title": labels.x.split(" (")[0]},
                {"field": "count", "type": "quantitative", "title": labels.x, "format": ",.0f"},
@@ -252,7 +251,7 @@ def keep_chances(curve_counts: np.ndarray, curve_chances: np.ndarray, labels_of:
                      "chance": pa.array([float(p) for p in chances], pa.float64()),
                      "kind": pa.array([labels.category] * len(counts), pa.string())})
     x = _log_x("count", labels.x)
-    x["scale"] = {"type": "log", "domain": [0.8, max(float(curve_counts[-1]), 2.0) * 1.4]}  # no point half outside
+    x["scale"] = {"type": "log", "padding": 14, "nice": False}  # no point half outside, and no domain that moves with the budget
     y = {"field": "chance", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     order = [labels.curve, labels.category]
@@ -264,8 +263,8 @@ def keep_chances(curve_counts: np.ndarray, curve_chances: np.ndarray, labels_of:
     layers = [
         {"name": "curve", "data": {"name": "curve"}, "mark": {"type": "line", "strokeWidth": 3},
          "encoding": {"x": x, "y": y, "color": color}},
-        {"name": "keys", "data": {"name": "keys"},
-         "mark": {"type": "point", "filled": True, "size": 140, "opacity": 0.85, "clip": True},
+        {"name": "keys", "data": {"name": "keys"},  # not clipped: a sure category sits on the 100% line
+         "mark": {"type": "point", "filled": True, "size": 140, "opacity": 0.85, "clip": False},
          "encoding": {"x": x, "y": y, "color": color, "tooltip": tooltip}},
     ]
     return vega(layers, {"curve": curve, "keys": keys}, labels.title, height=320)

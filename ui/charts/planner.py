@@ -251,7 +251,7 @@ def keep_chances(curve_counts: np.ndarray, curve_chances: np.ndarray, labels_of:
                      "chance": pa.array([float(p) for p in chances], pa.float64()),
                      "kind": pa.array([labels.category] * len(counts), pa.string())})
     x = _log_x("count", labels.x)
-    x["scale"] = {"type": "log", "padding": 14, "nice": False}  # no point half outside, and no domain that moves with the budget
+    x["scale"] = {"type": "log", "padding": 14, "nice": False}  # no point half outside, no domain to move
     y = {"field": "chance", "type": "quantitative", "title": labels.y, "scale": {"domain": [0, 1]},
          "axis": {"format": ".0%"}}
     order = [labels.curve, labels.category]

@@ -38,6 +38,12 @@ def session_language() -> str:
     return chosen
 
 
+def choose(lang: str) -> None:
+    """Make `lang` the session's language, as the sidebar's switch does (an unknown one is ignored)."""
+    if lang in i18n.LANGUAGES:
+        st.session_state[_CHOSEN] = lang
+
+
 def install() -> None:
     """Make `ui.i18n.current()` answer with the session's language."""
     i18n.set_provider(session_language)

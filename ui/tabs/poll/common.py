@@ -32,10 +32,9 @@ def teacher_secret(code: str) -> str | None:
 
 
 def _use_language(lang: str | None) -> None:
-    """Make `lang` the session's language, as the sidebar's switch does (ui/language.py keeps the
-    choice under a plain session key; it has no setter of its own)."""
-    if lang in i18n.LANGUAGES:
-        st.session_state[language._CHOSEN] = lang
+    """Make `lang` (the poll's, None for an old poll) the session's language."""
+    if lang is not None:
+        language.choose(lang)
 
 
 def _arrived(code: str) -> bool:

@@ -24,7 +24,7 @@ from dpcore.limits import EPSILON_GRID
 from ui.charts.stepped import stepped
 from ui.components import stepper
 from ui.memo import shared_memo, shared_peek
-from ui.page import show_error, slide_menu
+from ui.page import on_screen, show_error, slide_menu
 from ui.reading import Block
 from ui.state import address_notice
 from ui.text.common import TEXT as COMMON
@@ -152,7 +152,7 @@ class ChartSlider:
         frames = steps.frames(name, title)
         spec = _merged(frames, self.index(), label)
         where = f"{self.key}_chart" if follower is None else f"{self.key}_follower_{follower}"
-        st.container(key=where).vega_lite_chart(spec=spec, key=f"{where}_fig", width="stretch")
+        st.container(key=where).vega_lite_chart(spec=on_screen(spec), key=f"{where}_fig", width="stretch")
         slide_menu(frames[self.index()], where)  # a slide shows the frame the server knows
         return spec
 

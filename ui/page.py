@@ -23,7 +23,7 @@ from ui.i18n import current
 from ui.language import install, language_switch
 from ui.memo import session_memo
 from ui.navigation import sidebar_menu
-from ui.presentation import lesson_bar, my_lesson, presentation_switch, presenting
+from ui.presentation import lesson_bar, my_lesson, on_screen, presentation_switch, presenting
 from ui.reading import Rows
 from ui.safe import md_escape
 from ui.state import guard_address
@@ -164,17 +164,19 @@ def share_link(dataset: Dataset) -> None:
 
 def show_figure(spec: dict, key: str) -> None:
     """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets). In presentation
-    mode, also offer it as PNG and SVG at slide size (rendered only when asked for)."""
-    st.vega_lite_chart(spec=spec, key=key, width="stretch")
+    mode, in larger type (`on_screen`), and offered as PNG and SVG at slide size (rendered only when
+    asked for)."""
+    st.vega_lite_chart(spec=on_screen(spec), key=key, width="stretch")
     slide_menu(spec, key)
 
 
 def slide_menu(spec: dict, key: str) -> None:
-    """In presentation mode, a menu that saves `spec` as PNG and SVG at slide size."""
+    """In presentation mode, a menu that saves `spec` as PNG and SVG at slide size (its element key:
+    `{key}_slides`, which a lesson step's stage shows beside its chart)."""
     if presenting():
         title = spec["title"]["text"]
         save = st.popover(TEXT["slide_save"].format(title=title[0] if isinstance(title, list) else title),
-                          icon=":material/slideshow:")
+                          icon=":material/slideshow:", key=f"{key}_slides")
         save.download_button(TEXT["slide_png"], lambda: slides.png(spec), f"{key}.png", "image/png",
                              key=f"{key}_png", on_click="ignore")
         save.download_button(TEXT["slide_svg"], lambda: slides.svg(spec), f"{key}.svg", "image/svg+xml",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import struct
 
 import pytest
 
 from dpcore.mechanisms import calibrate
 from ui.charts import slides
+from ui.charts.slides import SCALE_EXPR
+from ui.charts.theme import FONT_SIZE
 from ui.views.planner import risk
 
 pytestmark = pytest.mark.slow  # the first chart converted starts vl-convert's engine: ~1-2 s
@@ -32,3 +35,40 @@ def test_an_svg_holds_the_chart_s_title_and_marks() -> None:
 def test_the_page_s_spec_is_left_as_it_was() -> None:
     slides.for_slides(SPEC)
     assert "width" not in SPEC and not isinstance(SPEC["datasets"]["curve"], list)
+
+
+def _at_window(expr: str, width: int, height: int) -> float:
+    """A projector size expression (`slides.SCALE_EXPR` inside) evaluated as Vega would, in a
+    window of `width` x `height` CSS pixels."""
+    python = (expr.replace("windowSize()[0]", str(width)).replace("windowSize()[1]", str(height))
+              .replace("||", "or"))
+    scope = {"clamp": lambda x, low, high: min(max(x, low), high), "min": min, "max": max,
+             "round": lambda x: math.floor(x + 0.5)}
+    return eval(python, scope)  # noqa: S307 - our own constant expression
+
+
+def test_on_a_projector_every_size_grows_with_the_window_and_nothing_else_changes() -> None:
+    text = {"name": "notes", "data": {"name": "notes"}, "mark": {"type": "text", "fontSize": FONT_SIZE - 3},
+            "encoding": {"x": {"field": "x", "type": "quantitative", "axis": {"labelLimit": 100}}}}
+    spec = {**SPEC, "layer": [*SPEC["layer"], text],
+            "params": [{"name": "step", "value": 0, "bind": {"input": "range", "min": 0, "max": 2}}]}
+    big = slides.for_projector(spec)
+    assert big["datasets"] is spec["datasets"] and big["params"] == spec["params"]
+    assert spec["config"]["axis"]["labelFontSize"] == FONT_SIZE - 2  # the page's own spec is left alone
+    config = big["config"]
+    sizes = {"ticks": config["axis"]["labelFontSize"], "axis title": config["axis"]["titleFontSize"],
+             "title": config["title"]["fontSize"], "legend": config["legend"]["labelFontSize"],
+             "text": config["text"]["fontSize"], "a layer's text": big["layer"][-1]["mark"]["fontSize"]}
+    assert all(SCALE_EXPR in size["expr"] for size in sizes.values())
+    at = {name: {window: _at_window(size["expr"], *window)
+                 for window in ((1920, 1080), (1280, 720), (390, 844), (3840, 2160))} for name, size in sizes.items()}
+    assert at["ticks"] == {(1920, 1080): 22, (1280, 720): 16, (390, 844): 16, (3840, 2160): 24}
+    assert at["axis title"][1920, 1080] == 22 and at["title"][1920, 1080] == 28
+    assert at["legend"][1920, 1080] == at["text"][1920, 1080] == 23 and at["a layer's text"][1920, 1080] == 21
+    assert _at_window(big["layer"][-1]["encoding"]["x"]["axis"]["labelLimit"]["expr"], 1920, 1080) == 138
+    assert _at_window(config["legend"]["symbolSize"]["expr"], 1920, 1080) == 340  # an area: the scale squared
+
+
+def test_a_projector_s_chart_is_valid_and_a_renderer_with_no_window_keeps_the_theme_s_sizes() -> None:
+    text = slides.svg(slides.for_projector(SPEC))
+    assert f'font-size="{FONT_SIZE - 2}px"' in text and f'font-size="{FONT_SIZE + 2}px"' in text

@@ -17,7 +17,7 @@ EN: dict[str, str] = {
     "nav_synthetic": "9 · Synthetic data",
     "nav_audit": "10 · Audit",
     "present_start": "Present the guided tour",
-    "present_help": "Large type for a projector, one view per screen; Back and Next (or the arrow keys) step through the tour. The address keeps it, so a prepared link opens this way.",
+    "present_help": "Large type for a projector, one view per screen: each step shows its chart and a sentence or two. Back and Next, a clicker (Page Down, Page Up, Space) or the arrow keys step through the tour. The address keeps it, so a prepared link opens this way.",
     "present_exit": "Exit",
     "animation_refresh": "Built at ε = {eps}: rebuild at the chart's ε",
     "slide_save": "Save “{title}” for slides",

@@ -8,7 +8,7 @@ presentation bar (ui/presentation.py) navigates with what `position` returns.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dpcore.errors import DPError
 from dpcore.limits import MAX_LESSON_STEPS
@@ -20,12 +20,39 @@ CONTROL_KEYS = ("present", "step", "lesson")  # presentation's own parameters, n
 
 
 @dataclass(frozen=True)
+class Stage:
+    """What a step shows on a projector, and nothing else: its chart and one or two sentences.
+
+    `main`: the elements on the left, as CSS selectors of the page's elements (a chart's container
+    is `.st-key-<its key>`); `sentences`: readings under the chart (ui/components/stepper), each by
+    its element key with the blocks shown (counted from 1), on the right, with the chart's menu of
+    slide files (`menu`, a selector). A page that no longer draws the first keyed element of `main`
+    is shown whole (ui/presentation.py). A selector with `:has()` names an element at the top of the
+    page (CSS allows no `:has()` within another, and the blocks around a kept element are found
+    with one).
+    """
+
+    main: tuple[str, ...]
+    sentences: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    menu: str | None = None
+
+
+def _chart(slider: str, *sentences: tuple[str, tuple[int, ...]]) -> Stage:
+    """The stage of a chart that carries its own slider (`ui.chart_slider.ChartSlider(slider)`):
+    its container, and its menu of slide files (`ui.page.slide_menu`, keyed after it)."""
+    return Stage((f".st-key-{slider}_chart",), sentences, f".st-key-{slider}_chart_slides")
+
+
+@dataclass(frozen=True)
 class Step:
-    """One view of a lesson: a page file, the settings in its address, and what the step shows."""
+    """One view of a lesson: a page file, the settings in its address, and what the step shows
+    (a tour's step also says what a projector shows of it: `stage`; a teacher's own step shows the
+    whole page, unless it is a step of the tour)."""
 
     page: str
     query: tuple[tuple[str, str], ...]
     title: str
+    stage: Stage | None = field(default=None, compare=False)  # not in a lesson's file: `stage_of` finds it
 
 
 @dataclass(frozen=True)
@@ -38,20 +65,46 @@ class Position:
     next: Step | None
 
 
+# A page's title, and the first paragraph after it (a box may come between): on the home page, the
+# promise in two sentences.
+_TITLE, _ELEMENT = "[data-testid=stElementContainer]:has(h1)", "[data-testid=stElementContainer]"
+_INTRO = f"{_TITLE}~{_ELEMENT}:not({_TITLE}~{_ELEMENT}~{_ELEMENT})"
+# The live poll's page as a teacher opens it: what it does, and the form that opens a poll (its fields
+# and its button, whose key holds its translated label).
+_POLL_FORM = Stage((".st-key-poll_question", _INTRO, ".st-key-poll_method", ".st-key-poll_eps",
+                    "[class*=st-key-FormSubmitter-poll_form-]"))
 TOUR = per_language(lambda: (
-    Step("app.py", (), TEXT["lesson_home"]),
-    Step("pages/1_Attacks.py", (("att_tab", "differencing"),), TEXT["lesson_differencing"]),
-    Step("pages/1_Attacks.py", (("att_tab", "averaging"),), TEXT["lesson_averaging"]),
-    Step("pages/2_Histogram_and_neighbour.py", (("hist_eps", "0.1"),), TEXT["lesson_histogram"]),
-    Step("pages/3_Attacker_posterior.py", (("post_part", "bounds"),), TEXT["lesson_posterior"]),
-    Step("pages/4_Exponential_mechanism.py", (("exp_tab", "vote"),), TEXT["lesson_exponential"]),
-    Step("pages/5_Randomized_response.py", (("rr_tab", "protocol"),), TEXT["lesson_rr"]),
-    Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"]),
-    Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"]),
-    Step("pages/8_Local_DP.py", (("ldp_tab", "choose"),), TEXT["lesson_ldp"]),
-    Step("pages/9_Synthetic_data.py", (("syn_tab", "pupils"),), TEXT["lesson_synthetic"]),
-    Step("pages/10_Audit.py", (("audit_mech", "broken_naive_laplace"),), TEXT["lesson_audit"]),
+    Step("app.py", (), TEXT["lesson_home"], Stage((_TITLE, _INTRO))),
+    Step("pages/1_Attacks.py", (("att_tab", "differencing"),), TEXT["lesson_differencing"],
+         _chart("att_diff_eps", ("att_diff_eps_reading", (2, 3)))),
+    Step("pages/1_Attacks.py", (("att_tab", "averaging"),), TEXT["lesson_averaging"],
+         _chart("att_eps", ("att_eps_reading_budget", (1,)), ("att_eps_reading", (2,)))),
+    Step("pages/2_Histogram_and_neighbour.py", (("hist_eps", "0.1"),), TEXT["lesson_histogram"],
+         _chart("hist_eps", ("hist_eps_reading", (2,)))),
+    Step("pages/3_Attacker_posterior.py", (("post_part", "bounds"),), TEXT["lesson_posterior"],
+         _chart("post_eps", ("post_eps_reading", (1,)))),
+    Step("pages/4_Exponential_mechanism.py", (("exp_tab", "vote"),), TEXT["lesson_exponential"],
+         _chart("exp_eps", ("exp_eps_reading_summary", (1,)))),
+    Step("pages/5_Randomized_response.py", (("rr_tab", "protocol"),), TEXT["lesson_rr"],
+         _chart("rr_share", ("rr_share_reading", (1,)))),
+    Step("pages/6_Release_planner.py", (("data", "penguins"),), TEXT["lesson_planner"],
+         _chart("plan_eps", ("plan_eps_reading", (1,)))),
+    Step("pages/7_Live_poll.py", (), TEXT["lesson_poll"], _POLL_FORM),
+    Step("pages/8_Local_DP.py", (("ldp_tab", "choose"),), TEXT["lesson_ldp"],
+         _chart("ldp_eps", ("ldp_eps_reading", (1,)))),
+    Step("pages/9_Synthetic_data.py", (("syn_tab", "pupils"),), TEXT["lesson_synthetic"],
+         _chart("syn_pupils_eps", ("syn_pupils_eps_reading", (6,)))),
+    Step("pages/10_Audit.py", (("audit_mech", "broken_naive_laplace"),), TEXT["lesson_audit"],
+         _chart("audit_draws", ("audit_draws_reading", (1,)))),
 ))  # call TOUR() for the run's language
+
+
+def stage_of(step: Step) -> Stage | None:
+    """What a projector shows of `step`: its own stage, or the tour's for the same view (a teacher's
+    lesson may hold steps of the tour); None: the whole page."""
+    if step.stage is not None:
+        return step.stage
+    return next((s.stage for s in TOUR() if (s.page, s.query) == (step.page, step.query)), None)
 
 
 def position(lesson: tuple[Step, ...], index: int) -> Position:

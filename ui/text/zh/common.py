@@ -15,7 +15,7 @@ TEXT: dict[str, str] = {
     "nav_synthetic": "9 · 合成数据",
     "nav_audit": "10 · 审计",
     "present_start": "投影演示导览",
-    "present_help": "大字号，适合投影，每屏一个视图；用“上一步”“下一步”（或方向键）逐步浏览。网址会保留这一模式，预先准备的链接也会这样打开。",
+    "present_help": "大字号，适合投影，每屏一个视图：每一步只显示它的图表和一两句说明。用“上一步”“下一步”、翻页笔（Page Down、Page Up、空格键）或方向键逐步浏览。网址会保留这一模式，预先准备的链接也会这样打开。",
     "present_exit": "退出",
     "animation_refresh": "当前 ε = {eps}：按图中的 ε 重新生成",
     "slide_save": "将“{title}”保存为幻灯片",

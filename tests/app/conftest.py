@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pytest
+from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
 from dpcore.limits import EPSILON_GRID
@@ -184,3 +187,15 @@ def live_links(markdown: str) -> list[str]:
     text = _ESCAPED.sub(r"\1", markdown)
     return [m.group(0) for m in (*_INLINE_LINK.finditer(markdown), *_ANGLE_LINK.finditer(markdown),
                                  *_GFM_URL.finditer(text), *_GFM_EMAIL.finditer(text))]
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    """A live poll store of the test's own (a SQLite file under DATABASE_URL), its engine."""
+    from ui.classroom import store
+
+    url = f"sqlite:///{tmp_path / 'polls.sqlite'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    eng = store.make_engine(url)
+    yield eng
+    eng.dispose()

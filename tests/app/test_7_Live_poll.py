@@ -25,15 +25,6 @@ PAGE = "pages/7_Live_poll.py"
 CHART = TEXT["chart_title"].split("\n")[0]
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    url = f"sqlite:///{tmp_path / 'polls.sqlite'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    eng = store.make_engine(url)
-    yield eng
-    eng.dispose()
-
-
 def _press(at: AppTest, sent: str) -> AppTest:
     """What the phone's buttons do (AppTest cannot press them): send the trigger "answer" with `sent`
     ("yes" or "no", then ":" and a browser token), as one rerun, like bench/bench_poll.py."""

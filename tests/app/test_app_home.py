@@ -7,7 +7,6 @@ import math
 import re
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, page_text, run_page
@@ -63,15 +62,6 @@ def test_a_link_to_a_dataset_the_app_does_not_have_says_so_once() -> None:
     assert "Patients per age bucket" in toast.value  # what it shows instead
     assert not run_page("app.py", {"data": "penguins"}).toast
     assert not at.run().toast  # said on the first visit, not at every rerun
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    url = f"sqlite:///{tmp_path / 'polls.sqlite'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    eng = store.make_engine(url)
-    yield eng
-    eng.dispose()
 
 
 def _join(at: AppTest, typed: str) -> AppTest:

@@ -3,25 +3,11 @@ typed by the teacher, goes into the link and the QR code; a wrong one says so an
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.app.conftest import assert_clean, run_page
-from ui.classroom import store
 from ui.text.hosting import TEXT as HOSTING
 from ui.text.poll import TEXT
 
 PAGE = "pages/7_Live_poll.py"
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    url = f"sqlite:///{tmp_path / 'polls.sqlite'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    eng = store.make_engine(url)
-    yield eng
-    eng.dispose()
 
 
 def test_a_typed_address_goes_into_the_student_link_and_a_bad_one_says_why(db) -> None:

@@ -13,9 +13,9 @@ import streamlit as st
 from dpcore.contribution import private_bound
 from ui import fmt
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, show_rows
+from ui.page import PageContext, computed, show_error
 from ui.safe import md_escape
-from ui.tabs.planner.common import at_total, spend
+from ui.tabs.planner.common import at_total, pick_statistic, show_analysis, spend
 from ui.text.planner import TEXT
 from ui.views.planner import bounds, plan
 
@@ -44,20 +44,13 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
         return
     st.markdown(TEXT["bounds_intro"])
     names = [r.name for r in bounds.analysable(view.rows)]
-    shown = 0
-    if len(names) > 1:
-        chosen = st.selectbox(TEXT["bounds_statistic"], names, key="plan_bounds_stat")
-        shown = names.index(chosen) if chosen in names else 0
+    shown = pick_statistic(names, TEXT["bounds_statistic"], "plan_bounds_stat")
     frame = ctx.dataset.table.frame  # before bounding: the shape of every person's rows
     s = bounds.Settings(frame, ctx.dataset.ident, id_column, view.rows, settings.protection.rows_per_person, shown)
     found = computed(lambda s: session_memo("plan_bounds", s, lambda: bounds.compute(s)), s)
     if found is None:
         return
-    if found.chart is not None:
-        show_figure(found.chart, key="plan_fig_bounds")
-    st.markdown(found.text)
-    if found.table:
-        show_rows(found.table)
+    show_analysis(found.chart, found.text, found.table, "plan_fig_bounds")
     _private_bound(frame[id_column], ctx.dataset.ident, id_column)
 
 

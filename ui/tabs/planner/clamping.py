@@ -14,9 +14,18 @@ from dpcore.limits import MAX_QUANTILE_CANDIDATES, MAX_SUM_BOUND
 from dpcore.protection import Protection
 from ui import fmt
 from ui.memo import session_memo
-from ui.page import PageContext, computed, show_error, show_figure, show_rows
+from ui.page import PageContext, computed, show_error
 from ui.safe import md_escape
-from ui.tabs.planner.common import PLAN, UIDS, at_total, bound_keys, keep_in_address, spend
+from ui.tabs.planner.common import (
+    PLAN,
+    UIDS,
+    at_total,
+    bound_keys,
+    keep_in_address,
+    pick_statistic,
+    show_analysis,
+    spend,
+)
 from ui.text.planner_clamping import TEXT
 from ui.views.planner import clamping, plan
 
@@ -38,19 +47,12 @@ def tab(ctx: PageContext, settings: plan.Settings) -> None:
         return
     st.markdown(TEXT["intro"])
     names = [r.name for _, r in clamping.analysable(view.rows)]
-    shown = 0
-    if len(names) > 1:
-        chosen = st.selectbox(TEXT["statistic"], names, key="plan_clamp_stat")
-        shown = names.index(chosen) if chosen in names else 0
+    shown = pick_statistic(names, TEXT["statistic"], "plan_clamp_stat")
     s = clamping.Settings(settings.frame, settings.ident, settings.protection, view.rows, shown)
     found = computed(lambda s: session_memo("plan_clamp", s, lambda: clamping.compute(s)), s)
     if found is None:
         return
-    if found.chart is not None:
-        show_figure(found.chart, key="plan_fig_clamp")
-    st.markdown(found.text)
-    if found.table:
-        show_rows(found.table)
+    show_analysis(found.chart, found.text, found.table, "plan_fig_clamp")
     if found.shown is not None:
         at = found.shown
         if st.button(TEXT["apply"].format(upper=fmt.number(at.best, 6), name=at.name), key="plan_clamp_apply",

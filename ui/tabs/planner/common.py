@@ -25,7 +25,8 @@ from dpcore.protection import Protection
 from ui import fmt
 from ui.chart_slider import ChartSlider
 from ui.datasets import Dataset
-from ui.page import PageContext, computed, show_error
+from ui.page import PageContext, computed, show_error, show_figure, show_rows
+from ui.reading import Rows
 from ui.state import bound_of
 from ui.text.planner import TEXT
 from ui.views.planner import plan
@@ -123,3 +124,20 @@ def spend(what: str, epsilon: float, delta: float = 0.0) -> bool:
         return False
     keep_ledger(after)
     return True
+
+
+def pick_statistic(names: list[str], label: str, key: str) -> int:
+    """The place of the statistic a tab's chart shows: a select box when the plan has several."""
+    if len(names) < 2:
+        return 0
+    chosen = st.selectbox(label, names, key=key)
+    return names.index(chosen) if chosen in names else 0
+
+
+def show_analysis(chart: dict | None, text: str, table: Rows, key: str) -> None:
+    """A tab's chart (if any), its reading and its table (if any), as the bound tabs draw them."""
+    if chart is not None:
+        show_figure(chart, key=key)
+    st.markdown(text)
+    if table:
+        show_rows(table)

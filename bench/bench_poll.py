@@ -31,6 +31,9 @@ shows the full count (target: within 2 s). The students' own client runs in this
 Run: .venv/bin/python -m bench.bench_poll [--students 60] [--window 10] [--port 8621] [--seed 1]
      [--cheat-same 20] [--cheat-sessions 30] [--address-cap N] [--nat]
      [--postgres]  (a throwaway PostgreSQL server instead of the SQLite file)
+     [--with-sessions 30 --sessions-page Attacks]  (meanwhile others move sliders, as bench_sessions)
+     [--servers 2]  (with --postgres: students and slider sessions alternate between two servers,
+                     the teacher's view on the first, as a class too big for one process)
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server, wait_warmed
 from tests.postgres import throwaway_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -228,7 +231,7 @@ async def student(index: int, url: str, code: str, p: float, truth: bool, window
     return result
 
 
-async def scenario(port: int, students: int, window: float, seed: int, plan: Cheat, nat: bool,
+async def scenario(ports: list[int], students: int, window: float, seed: int, plan: Cheat, nat: bool,
                    cap: int) -> None:
     from ui.classroom import store
 
@@ -236,16 +239,16 @@ async def scenario(port: int, students: int, window: float, seed: int, plan: Che
     poll, secret = store.create_poll(engine, "Did you sleep eight hours last night?", 1.0986)
     rng = random.Random(seed)
     truths = [rng.random() < 0.4 for _ in range(students)]
-    base = f"http://127.0.0.1:{port}/Live_poll"
+    base = f"http://127.0.0.1:{ports[0]}/Live_poll"  # the teacher's view on the first server
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         teacher = await (await browser.new_context(viewport={"width": 1920, "height": 1080})).new_page()
         await teacher.goto(f"{base}?poll={poll.code}&teacher={secret}")
         await teacher.get_by_text("No answers yet").wait_for(timeout=60_000)
         gate = Gate(students)
-        url = f"ws://127.0.0.1:{port}/_stcore/stream"
+        urls = [f"ws://127.0.0.1:{port}/_stcore/stream" for port in ports]  # student i on server i mod n
         addresses = ["198.51.100.1" if nat else f"10.{i // 250}.{i % 250}.{1 + seed % 250}" for i in range(students)]
-        tasks = [asyncio.create_task(student(i, url, poll.code, poll.p, truths[i], window,
+        tasks = [asyncio.create_task(student(i, urls[i % len(urls)], poll.code, poll.p, truths[i], window,
                                              random.Random(seed * 1000 + i), gate, addresses[i],
                                              plan if i == 0 else None))
                  for i in range(students)]
@@ -272,7 +275,8 @@ async def scenario(port: int, students: int, window: float, seed: int, plan: Che
     recorded_yes = sum(bool(r.sent_yes) for r in recorded) + sum(extra)
     times = [r.answer_seconds for r in results if r.sent_yes is not None]
     errors = [e for r in results for e in r.errors]
-    print(f"{students} students; pages opened in {opening:.1f} s; answers sent within {window:.0f} s "
+    print(f"{len(ports)} server(s), one database; {students} students; pages opened in {opening:.1f} s; "
+          f"answers sent within {window:.0f} s "
           f"(the last rerun ended {last_answer - start:.1f} s after the window opened)")
     print(f"addresses: {'one for the whole class (--nat)' if nat else 'one per student'}; "
           f"answers per address at most {cap}")
@@ -314,9 +318,14 @@ def main() -> None:
     parser.add_argument("--with-sessions", type=int, default=0,
                         help="meanwhile, this many sessions move sliders on --sessions-page (bench_sessions)")
     parser.add_argument("--sessions-page", default="Attacks")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="app servers on one database (ports --port, --port+1, ...), as behind a balancer; "
+                             "more than one needs --postgres")
     parser.add_argument("--address-cap", type=int, default=0,
                         help="POLL_MAX_ANSWERS_PER_ADDRESS for the server (default: 10, or the app's with --nat)")
     args = parser.parse_args()
+    if args.servers > 1 and not args.postgres:
+        parser.error("--servers above 1 needs --postgres (servers share a PostgreSQL database)")
     from ui.classroom import limits
 
     if args.address_cap or not args.nat:
@@ -333,33 +342,43 @@ def main() -> None:
 
 
 def _serve_and_run(args: argparse.Namespace) -> None:
-    log = OUT / "bench-poll-server.log"
-    server = start_server(args.port, log)
+    ports = [args.port + i for i in range(args.servers)]
+    logs = [OUT / f"bench-poll-server{i or ''}.log" for i in range(args.servers)]
+    servers = [start_server(port, log) for port, log in zip(ports, logs, strict=True)]
     try:
+        warm = [wait_warmed(log) for log in logs]  # the teacher started the server before the class came
+        print(f"servers warmed up in {', '.join(f'{w:.1f} s' for w in warm)} before the class arrives")
+        from bench import bench_sessions
         from ui.classroom import limits
 
-        poll = scenario(args.port, args.students, args.window, args.seed,
+        poll = scenario(ports, args.students, args.window, args.seed,
                         Cheat(args.cheat_same, args.cheat_sessions), args.nat, limits.max_answers_per_address())
         if not args.with_sessions:
             asyncio.run(poll)
             return
-        from bench import bench_sessions
-
         seconds = args.window + 20  # the sliders move before, during and after the answers
 
         async def together() -> bench_sessions.Results:
-            sliders = asyncio.ensure_future(bench_sessions._all(args.port, args.with_sessions, seconds, args.seed,
+            sliders = asyncio.ensure_future(bench_sessions._all(ports, args.with_sessions, seconds, args.seed,
                                                                 args.sessions_page, False))
             await asyncio.sleep(5)  # the slider sessions are under way when the students come
             await poll
             return await sliders
 
+        cpu = [bench_sessions._cpu_seconds(server.pid) for server in servers]
+        client, wall = time.process_time(), time.perf_counter()
         moved = asyncio.run(together())
-        print(f"meanwhile on /{args.sessions_page}:")
-        bench_sessions.report(moved, seconds, args.with_sessions, float("nan"))
+        client, wall = time.process_time() - client, time.perf_counter() - wall
+        cpu = [bench_sessions._cpu_seconds(server.pid) - before for server, before in zip(servers, cpu, strict=True)]
+        print(f"in {wall:.0f} s: the servers used {sum(cpu):.1f} s of CPU, this load generator (every student's and "
+              f"slider session's client) {client:.1f} s, on {os.cpu_count()} cores shared with the teacher's browser")
+        print(f"meanwhile on /{args.sessions_page} (session i on server i mod {len(servers)}); "
+              f"servers' CPU: {', '.join(f'{c:.1f} s' for c in cpu)}:")
+        bench_sessions.report(moved, seconds, args.with_sessions, sum(cpu))
     finally:
-        stop_server(server)
-    print(f"server log: {log}")
+        for server in servers:
+            stop_server(server)
+    print(f"server logs: {', '.join(map(str, logs))}")
 
 
 if __name__ == "__main__":

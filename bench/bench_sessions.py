@@ -31,7 +31,7 @@ The floor of that load (`--floor minimal` or `--floor floor`): the same sessions
 cost under the load before any view computes.
 
 Run: .venv/bin/python -m bench.bench_sessions [--sessions 30] [--seconds 60] [--seed 1]
-     [--page Histogram_and_neighbour --own-seeds] [--floor minimal|floor]
+     [--page Histogram_and_neighbour --own-seeds] [--floor minimal|floor] [--servers 2]
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,7 +57,7 @@ from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from bench.bench_browser import _floor_script
-from tests.e2e.conftest import _free_port, start_server, stop_server
+from tests.e2e.conftest import _free_port, start_server, stop_server, wait_warmed
 from ui.text.common import EN as COMMON_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -326,10 +327,13 @@ def report(results: Results, seconds: float, sessions: int, server_cpu: float) -
         print(f"  {n}x {text}")
 
 
-async def _all(port: int, sessions: int, seconds: float, seed: int, page: str | None, own_seeds: bool) -> Results:
+async def _all(ports: Sequence[int], sessions: int, seconds: float, seed: int, page: str | None,
+               own_seeds: bool) -> Results:
+    """Run the sessions, session i on server `ports[i % len(ports)]` (servers behind a balancer)."""
     results = Results()
-    url = f"ws://127.0.0.1:{port}/_stcore/stream"
-    await asyncio.gather(*(_session(i, url, seconds, seed, results, page, own_seeds) for i in range(sessions)))
+    urls = [f"ws://127.0.0.1:{port}/_stcore/stream" for port in ports]
+    await asyncio.gather(*(_session(i, urls[i % len(urls)], seconds, seed, results, page, own_seeds)
+                           for i in range(sessions)))
     return results
 
 
@@ -342,26 +346,35 @@ def main() -> None:
     parser.add_argument("--own-seeds", action="store_true", help="every action sets a new seed of the session's own")
     parser.add_argument("--floor", choices=("minimal", "floor"),
                         help="the same load on bench/minimal_app.py or bench/floor_app.py instead of the app")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="this many servers of the same script, session i on server i mod n (a balancer)")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    log = OUT / "bench-sessions-server.log"
+    ports = [_free_port() for _ in range(args.servers)]
+    logs = [OUT / f"bench-sessions-server{i or ''}.log" for i in range(args.servers)]
     with ExitStack() as stack:
         if args.floor == "minimal":
-            server = start_server(port, log, ROOT / "bench" / "minimal_app.py")
+            minimal = ROOT / "bench" / "minimal_app.py"
+            servers = [start_server(port, log, minimal) for port, log in zip(ports, logs, strict=True)]
         elif args.floor == "floor":
-            server = start_server(port, log, stack.enter_context(_floor_script("floor_app.py")), warm=True)
+            script = stack.enter_context(_floor_script("floor_app.py"))
+            servers = [start_server(port, log, script, warm=True) for port, log in zip(ports, logs, strict=True)]
         else:
-            server = start_server(port, log)
+            servers = [start_server(port, log) for port, log in zip(ports, logs, strict=True)]
         page = "" if args.floor else args.page
         try:
-            cpu_start = _cpu_seconds(server.pid)
-            results = asyncio.run(_all(port, args.sessions, args.seconds, args.seed, page, args.own_seeds))
-            server_cpu = _cpu_seconds(server.pid) - cpu_start
+            if args.floor != "minimal":  # measured once the server's background warm-up is over
+                print(f"warmed up in {', '.join(f'{wait_warmed(log):.1f} s' for log in logs)}")
+            cpu_start = [_cpu_seconds(server.pid) for server in servers]
+            results = asyncio.run(_all(ports, args.sessions, args.seconds, args.seed, page, args.own_seeds))
+            cpu = [_cpu_seconds(server.pid) - before for server, before in zip(servers, cpu_start, strict=True)]
         finally:
-            stop_server(server)
-    report(results, args.seconds, args.sessions, server_cpu)
-    print(f"server log: {log}")
+            for server in servers:
+                stop_server(server)
+    report(results, args.seconds, args.sessions, sum(cpu))
+    if len(cpu) > 1:
+        print(f"servers' CPU: {', '.join(f'{c:.1f} s' for c in cpu)}")
+    print(f"server logs: {', '.join(map(str, logs))}")
 
 
 if __name__ == "__main__":

@@ -77,6 +77,19 @@ def start_server(port: int, log_path: Path, script: Path | None = None,
     raise RuntimeError(f"Streamlit did not start; see {log_path}")
 
 
+def wait_warmed(log_path: Path, timeout_s: float = 180) -> float:
+    """Wait until a server started by `start_server` has finished its background warm-up (its log
+    says "warmed up in N s"); return N. A class arrives after the teacher started the server; a
+    load measured during the warm-up measures the warm-up (session 33: 12-21 s of a busy GIL)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = re.search(r"warmed up in ([0-9.]+) s", log_path.read_text(errors="replace"))
+        if found:
+            return float(found.group(1))
+        time.sleep(0.3)
+    raise RuntimeError(f"the server did not finish warming up in {timeout_s:.0f} s; see {log_path}")
+
+
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
     """Stop a server started by `start_server`: terminate, then kill if it has not left in 20 s."""
     proc.terminate()

@@ -110,7 +110,7 @@ def test_the_live_view_counts_answers_and_keeps_its_chart_layout(db) -> None:
     assert "teacher" not in at.query_params and at.query_params["poll"] == poll.code
     metrics = [m.value for m in at.metric]
     assert metrics == ["30", "67%", "83%", "44% – 100%"]
-    assert "the estimated true share of \"yes\" is **83%**, with an interval from 44% to 100%" in page_text(at)
+    assert "the true share of \"yes\" is estimated at **83%**, between 44% and 100%" in page_text(at)
     assert "raw correction" not in page_text(at)
     spec = chart_titled(at, CHART)
     assert layout(spec) == layout(empty)

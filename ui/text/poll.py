@@ -41,15 +41,15 @@ EN: dict[str, str] = {
     "interval_value": "{low} – {high}",
     "outside_high": (
         "With only {answers}, the raw correction gives {value}, above 100%: the coins' noise still outweighs "
-        "the answers, so the estimate is shown as 100%, the nearest possible share."
+        "the answers, so 100% is shown."
     ),
     "outside_low": (
         "With only {answers}, the raw correction gives {value}, below 0%: the coins' noise still outweighs "
-        "the answers, so the estimate is shown as 0%, the nearest possible share."
+        "the answers, so 0% is shown."
     ),
     "interval_cut_high": "The interval stops at 100%, as no share lies above.",
     "interval_cut_low": "The interval stops at 0%, as no share lies below.",
-    "interval_cut_both": "The interval spans all of 0% to 100%: too few answers yet to narrow it.",
+    "interval_cut_both": "Too few answers yet to narrow the interval.",
     "answers_one": "{n} answer",
     "answers_many": "{n} answers",
     "status_open": "Open: answers are arriving (this view refreshes every second).",
@@ -145,9 +145,8 @@ EN: dict[str, str] = {
         "try again in a moment."
     ),
     "live_summary": (
-        "{answers} received, {n_yes} of them \"yes\": a raw share of {raw}. Corrected with p = {p}: "
-        "the estimated true share of \"yes\" is **{est}**, with an interval from {low} to {high} that "
-        "holds the true share at least 95% of the time, however small the class."
+        "{answers} received, {n_yes} of them \"yes\". Corrected with p = {p}, the true share of \"yes\" is "
+        "estimated at **{est}**, between {low} and {high} at least 95% of the time, however small the class."
     ),
     "chart_band": "interval (at least 95%)",
     "result_student": (

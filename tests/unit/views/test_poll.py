@@ -53,8 +53,21 @@ def test_live_view_before_any_answer() -> None:
     view = live.compute(live.Settings(0.75, "device", (), False, False))
     assert [value for _, value in view.metrics] == ["0", "–", "–", "–"] and view.summary.startswith("No answers yet")
     assert view.status.startswith("Open") and "cryptographic" in view.note
-    assert [layer["name"] for layer in view.chart["layer"]] == ["band", "lines"]
-    assert view.chart["datasets"]["lines"].num_rows == 0
+    assert [layer["name"] for layer in view.chart["layer"]] == ["band", "lines", "now_band", "now"]
+    assert all(view.chart["datasets"][name].num_rows == 0 for name in ("lines", "now", "now_band"))
+
+
+def test_one_answer_is_drawn_where_it_stands_now() -> None:
+    """A line needs two points: the last count's raw share and estimate are dots (the estimate drawn on
+    top), its interval a bar."""
+    view = live.compute(live.Settings(0.75, "device", (False,), False, False))
+    now = view.chart["datasets"]["now"].to_pylist()
+    assert [(row["n"], row["share"], row["series"]) for row in now] == [(1, 0, "Raw share"), (1, 0, "Estimate")]
+    assert view.chart["datasets"]["now_band"].to_pylist()[0] | {"series": None} == {
+        "n": 1, "low": 0, "high": pytest.approx(1), "series": None}
+    many = live.compute(live.Settings(0.75, "device", (True, False) * 50, False, False))
+    assert [row["n"] for row in many.chart["datasets"]["now"].to_pylist()] == [100, 100]
+    assert many.chart["datasets"]["now_band"].num_rows == 1
 
 
 def test_live_view_uses_rr_summary_and_its_chart_keeps_its_layout() -> None:
@@ -64,7 +77,7 @@ def test_live_view_uses_rr_summary_and_its_chart_keeps_its_layout() -> None:
     assert (e.low, e.high) == pytest.approx((0.566, 1), abs=1e-3)
     assert view.metrics == (("Answers", "60"), ("Raw share of yes", "67%"), ("Estimated true share", "83%"),
                             ("Interval (at least 95%)", "56% – 100%"))  # its ends rounded outwards
-    assert "**83%**, with an interval from 56% to 100% that holds the true share at least 95%" in view.summary
+    assert "estimated at **83%**, between 56% and 100% at least 95% of the time" in view.summary
     assert view.summary.endswith("The interval stops at 100%, as no share lies above.")
     assert "raw correction" not in view.summary and view.status.startswith("Closed")
     assert "real coin" in view.note
@@ -97,8 +110,8 @@ def test_an_estimate_outside_zero_to_one_is_shown_at_the_nearest_end_and_explain
     assert [value for _, value in high.metrics] == ["1", "100%", "100%", "0% – 100%"]
     assert "**100%**" in high.summary
     assert "With only 1 answer, the raw correction gives 150%, above 100%" in high.summary
-    assert "shown as 100%, the nearest possible share" in high.summary
-    assert "spans all of 0% to 100%" in high.summary
+    assert "so 100% is shown" in high.summary
+    assert "Too few answers yet to narrow the interval." in high.summary
     low = live.compute(live.Settings(0.75, "device", (False,) * 3, False, False))  # -0.5
     assert [value for _, value in low.metrics] == ["3", "0%", "0%", "0% – 92%"]
     assert "With only 3 answers, the raw correction gives −50%, below 0%" in low.summary

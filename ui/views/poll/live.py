@@ -109,7 +109,7 @@ def compute(s: Settings) -> View:
                (TEXT["metric_interval"], TEXT["interval_value"].format(low=share.low, high=share.high)))
     summary = TEXT["live_summary"].format(
         answers=fmt.plural(n, TEXT["answers_one"], TEXT["answers_many"]), n_yes=f"{int(cumulative[-1]):,}",
-        raw=share.raw, p=fmt.number(s.p, 4), est=share.estimate, low=share.low, high=share.high)
+        p=fmt.number(s.p, 4), est=share.estimate, low=share.low, high=share.high)
     summary += "".join(f" {sentence}" for sentence in share.notes)
     return View(status, metrics, summary, note, chart)
 

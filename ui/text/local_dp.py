@@ -85,9 +85,11 @@ EN: dict[str, str] = {
     "crossover_note": "d = 3e^ε + 2 ≈ {d}",
     "choose_summary": (
         "At ε = {eps} with d = {d} categories and n = {n} users, the best oracle is **{best}**: a share is "
-        "typically off by ±{error} percentage points, and each user sends {bits} bits. GRR's typical "
-        "error is {ratio} times the best one's. The survey's rule of thumb: GRR while d < 3e^ε + 2 "
-        "(≈ {crossover} here), OUE or OLH above (OLH sends fewer bits; OUE is simpler to compute)."
+        "typically off by ±{error} percentage points, and each user sends {bits} bits."
+    ),
+    "choose_rule": (
+        "GRR's typical error is {ratio} times the best one's. The survey's rule of thumb: GRR while "
+        "d < 3e^ε + 2 (≈ {crossover} here), OUE or OLH above (OLH sends fewer bits; OUE is simpler to compute)."
     ),
     "kss_note": (
         "k-subset (each user sends a set of k = {k} categories) edges ahead here: {other}'s error is "

@@ -19,5 +19,5 @@ def tab(ctx: PageContext) -> None:
     steps = EPSILON.steps(choose.Settings(None, d, n), choose.compute)
     if steps is not None:
         EPSILON.chart_pair(steps, "by_epsilon", "by_domain", TEXT["epsilon"], follower="domain")
-        EPSILON.reading(steps, "summary")
+        EPSILON.reading(steps, choose.reading)
         EPSILON.follow()

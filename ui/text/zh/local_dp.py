@@ -77,7 +77,10 @@ TEXT: dict[str, str] = {
     "crossover_note": "d = 3e^ε + 2 ≈ {d}",
     "choose_summary": (
         "在 ε = {eps}、d = {d} 个类别、n = {n} 个用户时，最好的协议是 **{best}**：一个比例的典型误差约为 "
-        "±{error} 个百分点，每个用户发送 {bits} 比特。GRR 的典型误差是它的 {ratio} 倍。综述的经验法则："
+        "±{error} 个百分点，每个用户发送 {bits} 比特。"
+    ),
+    "choose_rule": (
+        "GRR 的典型误差是它的 {ratio} 倍。综述的经验法则："
         "d < 3e^ε + 2（这里约为 {crossover}）时用 GRR，更大时用 OUE 或 OLH（OLH 发送的比特更少，OUE 计算更简单）。"
     ),
     "kss_note": "k-子集（每个用户发送 k = {k} 个类别的集合）在这里略胜一筹：{other} 的误差大 {percent}，但发送的比特少得多。",

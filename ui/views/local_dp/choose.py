@@ -17,6 +17,7 @@ from dpcore.validation import check_count, check_epsilon
 from ui import fmt
 from ui.charts import curves
 from ui.charts import local_dp as charts
+from ui.reading import Block
 from ui.text.local_dp import TEXT
 from ui.views.local_dp.oracles import oracle_name
 
@@ -40,7 +41,8 @@ class Settings:
 class View:
     by_epsilon: dict
     by_domain: dict
-    summary: str
+    summary: str  # the best oracle, its error and bits (what a projector shows)
+    rule: str  # GRR against it, the survey's rule of thumb, and k-subset's edge when it has one
 
 
 def points(variance: float) -> float:
@@ -81,13 +83,18 @@ def compute(s: Settings) -> View:
     )
     summary = TEXT["choose_summary"].format(
         eps=fmt.number(eps), d=d, n=f"{n:,}", best=oracle_name(best), error=fmt.number(points(best_mse), 2),
-        bits=fmt.number(report_bits(best, d, eps)), ratio=fmt.number(math.sqrt(grr_mse / best_mse)),
-        crossover=fmt.number(crossover),
+        bits=fmt.number(report_bits(best, d, eps)),
     )
+    rule = TEXT["choose_rule"].format(ratio=fmt.number(math.sqrt(grr_mse / best_mse)), crossover=fmt.number(crossover))
     if best == "kss":
         runner_up = best_oracle(eps, d, candidates=tuple(o for o in ORACLES if o != "kss"))
-        summary += " " + TEXT["kss_note"].format(
+        rule += " " + TEXT["kss_note"].format(
             k=best_subset_size(d, eps), other=oracle_name(runner_up),
             percent=fmt.percent(math.sqrt(theoretical_variance(runner_up, eps, d, n) / best_mse) - 1),
         )
-    return View(by_epsilon, by_domain, summary)
+    return View(by_epsilon, by_domain, summary, rule)
+
+
+def reading(view: View) -> tuple[Block, ...]:
+    """The sentences under the chart: the best oracle first (a projector shows only that), the rule after."""
+    return (("p", view.summary), ("p", view.rule))

@@ -41,7 +41,7 @@ import pandas as pd
 from dpcore.columns import people_per_row
 from dpcore.errors import DPError
 from dpcore.mechanisms import AdditiveNoise, calibrate
-from dpcore.validation import check_probability
+from dpcore.validation import check_count
 
 SMALL_GROUP = 5  # a group under this size breaks 5-anonymity, the threshold most guides start from
 _RADIX_LIMIT = 1 << 62  # mixed-radix keys stay below this (int64), compressed when they would not
@@ -286,12 +286,16 @@ def growth(frame: pd.DataFrame, columns: Sequence[str], widths: Mapping[str, flo
 @dataclass(frozen=True, eq=False)
 class VoterList:
     """A simulated voter list: a made-up name and the quasi-identifiers of a random share of the
-    table's people, in random order (`table`); `rows` says which row of the table each voter is
-    (what the simulation knows and an attacker does not)."""
+    table's people and of other people who are not in the table, in random order (`table`); `rows`
+    says which row of the table each voter is, -1 for the others (what the simulation knows and
+    an attacker does not)."""
 
     table: pd.DataFrame
     name_column: str
     rows: np.ndarray
+
+
+OTHERS_PER_ROW = 10  # people not in the table a simulated list may add, per row of the table
 
 
 def name_column_for(columns: Sequence[str]) -> str:
@@ -303,20 +307,29 @@ def name_column_for(columns: Sequence[str]) -> str:
 
 
 def voter_list(frame: pd.DataFrame, columns: Sequence[str], rng: np.random.Generator,
-               coverage: float = 1.0) -> VoterList:
+               coverage: float = 1.0, others: int = 0) -> VoterList:
     """A voter list drawn from `frame`: each person is on it with probability `coverage`, under a
     made-up name, with their quasi-identifiers as they are (never generalised: a register holds
-    exact values). A simulation: the page's seed picks who is listed and the names."""
+    exact values); and `others` people who are not in the table (the rest of the town), each of
+    their values drawn from the table's column on its own (so their combinations may or may not
+    be anybody's). A simulation: the page's seed picks who is listed, the others and the names.
+    `others` is at most OTHERS_PER_ROW times the table's rows."""
     names = _check_columns(frame, columns)
-    share = check_probability("The share of people on the voter list", coverage)
-    rows = np.flatnonzero(rng.random(len(frame)) < share)
-    rows = rows[rng.permutation(len(rows))]
+    share = float(coverage)
+    if not 0.0 <= share <= 1.0:
+        raise DPError("probability_range", what="The share of people on the voter list", value=share)
+    extra = check_count("The number of people", others, minimum=0, maximum=OTHERS_PER_ROW * len(frame))
+    listed = np.flatnonzero(rng.random(len(frame)) < share)
+    rows = np.concatenate([listed, np.full(extra, -1, dtype=np.int64)])
+    order = rng.permutation(len(rows))
+    rows = rows[order]
     full = pd.array([f"{g} {f}" for g in GIVEN for f in FAMILY], dtype="str")
     picked = rng.integers(len(GIVEN), size=len(rows)) * len(FAMILY) + rng.integers(len(FAMILY), size=len(rows))
     name_column = name_column_for(names)
     table = pd.DataFrame({name_column: full.take(picked)})
     for name in names:
-        table[name] = frame[name].take(rows).reset_index(drop=True)
+        source = np.concatenate([listed, rng.integers(len(frame), size=extra)])[order]  # the others: any row's value
+        table[name] = frame[name].take(source).reset_index(drop=True)
     return VoterList(table, name_column, rows)
 
 

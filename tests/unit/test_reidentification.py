@@ -212,3 +212,22 @@ def test_the_chance_a_cell_shows_one_is_the_discrete_laplace_pmf() -> None:
     expected = [(1 - p) / (1 + p) * p ** abs(1 - t) for t in (1, 0, 2, 5)]
     assert chances == pytest.approx(expected)
     assert chances[0] / chances[1] == pytest.approx(math.e)  # present or absent: odds move by e^ε at most
+
+
+def test_other_people_on_the_list_are_not_in_the_table_and_can_be_pinned_wrongly() -> None:
+    frame = constructed()
+    columns = ["sex", "zip", "age"]
+    listed = R.voter_list(frame, columns, np.random.default_rng(4), coverage=0.5, others=16)
+    assert len(listed.table) == (listed.rows >= 0).sum() + 16 and (listed.rows < 0).sum() == 16
+    for column in columns:  # every value of the others is some row's value of that column
+        assert set(listed.table[column]) <= set(frame[column])
+    found = R.link(frame, listed.table, columns)
+    wrong = found.linked & (listed.rows < 0)
+    right = found.linked & (listed.rows >= 0)
+    assert np.array_equal(found.row[right], listed.rows[right])  # a listed person alone: their own row
+    # a pin of somebody not in the table lands on a row whose person the list missed
+    assert not set(found.row[wrong]) & set(listed.rows[listed.rows >= 0])
+    with pytest.raises(DPError):
+        R.voter_list(frame, columns, np.random.default_rng(0), others=R.OTHERS_PER_ROW * len(frame) + 1)
+    with pytest.raises(DPError):
+        R.voter_list(frame, columns, np.random.default_rng(0), coverage=1.5)

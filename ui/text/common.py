@@ -6,6 +6,7 @@ EN: dict[str, str] = {
     "app_title": "DP Explorer",
     "parts": "Parts of this page",
     "nav_home": "Home",
+    "nav_reidentification": "0 · Re-identification",
     "nav_attacks": "1 · Attacks",
     "nav_histogram": "2 · Histogram and neighbour",
     "nav_posterior": "3 · The attacker's view",

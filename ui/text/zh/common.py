@@ -4,6 +4,7 @@ TEXT: dict[str, str] = {
     "app_title": "DP Explorer",
     "parts": "本页的各部分",
     "nav_home": "首页",
+    "nav_reidentification": "0 · 重新识别",
     "nav_attacks": "1 · 攻击",
     "nav_histogram": "2 · 直方图与相邻数据集",
     "nav_posterior": "3 · 攻击者的视角",

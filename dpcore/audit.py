@@ -44,7 +44,8 @@ def clopper_pearson(successes: np.ndarray, trials: int, level: float) -> tuple[n
     return lower, upper
 
 
-def _samples(name: str, samples: Any) -> np.ndarray:
+def check_samples(name: str, samples: Any) -> np.ndarray:
+    """`samples` as a flat float array of at least 2 values without NaN (DPError otherwise)."""
     try:
         values = np.asarray(samples, dtype=float).ravel()
     except (TypeError, ValueError):
@@ -56,17 +57,32 @@ def _samples(name: str, samples: Any) -> np.ndarray:
     return values
 
 
-def _at_least(sorted_values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+def at_least(sorted_values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
     """How many values are >= each threshold."""
     return sorted_values.size - np.searchsorted(sorted_values, thresholds, side="left")
+
+
+def halves(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first half (which picks the tests) and the second (which measures them), each sorted."""
+    return np.sort(samples[: samples.size // 2]), np.sort(samples[samples.size // 2 :])
+
+
+def candidate_thresholds(pick_d: np.ndarray, pick_dp: np.ndarray) -> np.ndarray:
+    """The thresholds a selection half scores: its values, at most AUDIT_CANDIDATE_THRESHOLDS of them
+    spread by quantile (sample values: no interpolation between -inf and a number)."""
+    candidates = np.unique(np.concatenate([pick_d, pick_dp]))
+    if candidates.size > AUDIT_CANDIDATE_THRESHOLDS:
+        spread = np.linspace(0, 1, AUDIT_CANDIDATE_THRESHOLDS)
+        candidates = np.unique(np.quantile(candidates, spread, method="inverted_cdf"))
+    return candidates
 
 
 def _bounds_at(d: np.ndarray, d_prime: np.ndarray, thresholds: np.ndarray, level: float, delta: float) -> np.ndarray:
     """The largest of the four epsilon bounds of S = {o >= t} and its complement, for each t.
 
     `d` and `d_prime` are sorted. A bound whose numerator is not above 0 says nothing (0)."""
-    lo_d, hi_d = clopper_pearson(_at_least(d, thresholds), d.size, level)
-    lo_p, hi_p = clopper_pearson(_at_least(d_prime, thresholds), d_prime.size, level)
+    lo_d, hi_d = clopper_pearson(at_least(d, thresholds), d.size, level)
+    lo_p, hi_p = clopper_pearson(at_least(d_prime, thresholds), d_prime.size, level)
     # (P_D(S) from below - delta) over P_D'(S) from above, and so on; every denominator is > 0.
     numerators = np.stack([lo_d, lo_p, 1 - hi_d, 1 - hi_p]) - delta
     denominators = np.stack([hi_p, hi_d, 1 - lo_p, 1 - lo_d])
@@ -93,13 +109,9 @@ def epsilon_lower_bound(
     a = check_probability("Alpha", alpha, open_interval=True)
     d_slack = check_delta(delta)
     k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
-    on_d, on_dp = _samples("D", samples_d), _samples("D′", samples_d_prime)
-    pick_d, test_d = np.sort(on_d[: on_d.size // 2]), np.sort(on_d[on_d.size // 2 :])
-    pick_dp, test_dp = np.sort(on_dp[: on_dp.size // 2]), np.sort(on_dp[on_dp.size // 2 :])
-    candidates = np.unique(np.concatenate([pick_d, pick_dp]))
-    if candidates.size > AUDIT_CANDIDATE_THRESHOLDS:  # sample values: no interpolation between -inf and a number
-        spread = np.linspace(0, 1, AUDIT_CANDIDATE_THRESHOLDS)
-        candidates = np.unique(np.quantile(candidates, spread, method="inverted_cdf"))
+    pick_d, test_d = halves(check_samples("D", samples_d))
+    pick_dp, test_dp = halves(check_samples("D′", samples_d_prime))
+    candidates = candidate_thresholds(pick_d, pick_dp)
     scores = _bounds_at(pick_d, pick_dp, candidates, a / (BOUNDS_PER_THRESHOLD * candidates.size), d_slack)
     chosen = candidates[np.argsort(scores, kind="stable")[::-1][:k]]
     return float(_bounds_at(test_d, test_dp, chosen, a / (BOUNDS_PER_THRESHOLD * chosen.size), d_slack).max())

@@ -52,6 +52,9 @@ from typing import Literal
 import numpy as np
 
 from dpcore.audit import clopper_pearson, epsilon_lower_bound
+from dpcore.audit_gdp import GDPBound, gdp_lower_bound
+from dpcore.audit_one_run import OneRunAudit, audit_scores
+from dpcore.audit_roc import RocSummary, roc_summary
 from dpcore.ldp import hashing
 from dpcore.ldp.oracles import Reports, perturb, support_probabilities
 from dpcore.limits import MAX_AUDIT_DRAWS
@@ -76,8 +79,9 @@ GAP_CHECK_DRAWS = 5_000  # outputs per side the exact support test checks (the f
 class AuditedMechanism:
     """One auditable mechanism: its promise, its sampler on D (False) or D' (True), whether it is broken
     on purpose, its support test against the sampler's own arithmetic (`ruled_out`: the outputs no
-    draw on the other side can give) and whether its sampler is numpy's (`simulation`: how the app
-    simulates, not how a release is drawn)."""
+    draw on the other side can give), whether its sampler is numpy's (`simulation`: how the app
+    simulates, not how a release is drawn) and whether its outputs are higher on D' than on D
+    (`neighbour_higher`: the side an attack calls "D'" when the output is high; known in advance)."""
 
     name: str
     epsilon: float
@@ -87,6 +91,7 @@ class AuditedMechanism:
     description: str
     ruled_out: RuledOut
     simulation: bool = True
+    neighbour_higher: bool = True
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ class AuditResult:
     their share; `ruled_out_share_low`: a Clopper-Pearson lower bound (level alpha) on the
     probability of such an output.
     `simulation`: drawn with numpy, as the app's simulations are (not as a release).
+    On the same draws: `threshold_bound`, the Clopper-Pearson bound alone (`lower_bound` before the
+    exact test); `gdp`, the Gaussian-fit audit (dpcore.audit_gdp) at the promised delta; `roc`, the
+    AUROC and TPR at low FPRs of "D' when the output is on D's side" (dpcore.audit_roc).
     """
 
     name: str
@@ -112,6 +120,9 @@ class AuditResult:
     ruled_out: int
     ruled_out_share: float
     ruled_out_share_low: float
+    threshold_bound: float
+    gdp: GDPBound
+    roc: RocSummary
 
 
 # --------------------------------------------------------------------------------------------
@@ -525,15 +536,15 @@ def _catalogue() -> dict[str, AuditedMechanism]:
                          _numpy_normal_ruled_out(calibrate("gaussian", 1.0, 1e-5).scale)),
         AuditedMechanism("randomized_response", 1.0, 0.0, _rr(1.0), False,
                          "Randomized response, truth with probability e^ε/(e^ε+1), on an answer yes vs no.",
-                         _finite_ruled_out(lambda: np.array([0.0, 1.0]))),
+                         _finite_ruled_out(lambda: np.array([0.0, 1.0])), neighbour_higher=False),
         AuditedMechanism("exponential", 1.0, 0.0, _exponential(1.0), False,
                          "Exponential mechanism choosing by votes, on a vote table and the table with one vote moved.",
-                         _finite_ruled_out(_exponential_scores)),
+                         _finite_ruled_out(_exponential_scores), neighbour_higher=False),
     ]
     m += [
         AuditedMechanism(f"ldp_{o}", 1.0, 0.0, _oracle(o, 1.0), False,
                          f"Local oracle {o} ({_LDP_DESCRIPTIONS[o]}), one user's report of item 0 vs 1 out of {LDP_DOMAIN}.",
-                         _finite_ruled_out(_ldp_scores))
+                         _finite_ruled_out(_ldp_scores), neighbour_higher=False)
         for o in _LDP_DESCRIPTIONS
     ]
     m += [
@@ -581,6 +592,8 @@ def audit(name: str, draws: int, rng: np.random.Generator, alpha: float = 0.05,
     test runs on the first GAP_CHECK_DRAWS outputs of each side: an output that cannot come from the
     other dataset has probability 0 there, so at delta = 0 one proves epsilon = infinity (the bound is
     inf), and at delta > 0 so does a share of them whose Clopper-Pearson lower bound exceeds delta.
+    The Gaussian fit and the ROC's bootstrap run on the same draws (the bootstrap from a generator
+    spawned from `rng`, so the draws of a later audit on `rng` stay as they were).
     `progress(fraction)` is called as the draws advance (fractions in (0, 1]).
     Raises DPError for an unknown name ("unknown_audit_mechanism") or draws outside
     [MIN_AUDIT_DRAWS, MAX_AUDIT_DRAWS] ("count_range"), and for alpha outside (0, 1).
@@ -597,7 +610,10 @@ def audit(name: str, draws: int, rng: np.random.Generator, alpha: float = 0.05,
 
     on_d = _draw(mech, False, n, rng, step)
     on_dp = _draw(mech, True, n, rng, step)
-    bound = epsilon_lower_bound(on_d, on_dp, alpha=a, delta=mech.delta)
+    bound = threshold_bound = epsilon_lower_bound(on_d, on_dp, alpha=a, delta=mech.delta)
+    gdp = gdp_lower_bound(on_d, on_dp, alpha=a, delta=mech.delta)
+    positives, negatives = (on_dp, on_d) if mech.neighbour_higher else (-on_dp, -on_d)
+    roc = roc_summary(positives, negatives, _spawn(rng), confidence=1 - a)
     first = min(n, GAP_CHECK_DRAWS)
     checked = 2 * first
     count = int(mech.ruled_out(on_d[:first], False).sum() + mech.ruled_out(on_dp[:first], True).sum())
@@ -609,7 +625,16 @@ def audit(name: str, draws: int, rng: np.random.Generator, alpha: float = 0.05,
         bound = math.inf
     verdict: Verdict = "violates" if bound > mech.epsilon else "consistent"
     return AuditResult(mech.name, mech.epsilon, mech.delta, n, a, bound, verdict, mech.simulation, checked, count,
-                       share, share_low)
+                       share, share_low, threshold_bound, gdp, roc)
+
+
+def _spawn(rng: np.random.Generator) -> np.random.Generator:
+    """A generator of its own from `rng`, leaving `rng`'s stream where it was (one drawn from it when
+    `rng` has no seed sequence to spawn from)."""
+    try:
+        return rng.spawn(1)[0]
+    except TypeError:
+        return np.random.default_rng(int(rng.integers(2**63)))
 
 
 def audit_curve(name: str, draws_list: Sequence[int], rng: np.random.Generator, alpha: float = 0.05,
@@ -627,3 +652,22 @@ def audit_curve(name: str, draws_list: Sequence[int], rng: np.random.Generator, 
         results.append(audit(name, size, rng, alpha, part))
         done += size
     return results
+
+
+def one_run(name: str, canaries: int, rng: np.random.Generator, alpha: float = 0.05) -> OneRunAudit:
+    """Audit a mechanism of the catalogue in one run (dpcore.audit_one_run): each of `canaries`
+    canaries included with probability 1/2, the mechanism run once on every canary's own input (D'
+    when included, D when not: one release of `canaries` outputs, each canary changing only its
+    own), every output scored on the side it points to, guesses on the highest and lowest scores.
+    Raises DPError for an unknown name or a number of canaries outside [2, MAX_AUDIT_DRAWS]."""
+    mech = check_mechanism(name)
+    m = check_count("The number of draws", canaries, minimum=MIN_AUDIT_DRAWS, maximum=MAX_AUDIT_DRAWS)
+    a = check_probability("Alpha", alpha, open_interval=True)
+    included = rng.random(m) < 0.5
+    outputs = np.empty(m)
+    for side in (True, False):
+        k = int((included == side).sum())
+        if k:
+            outputs[included == side] = _draw(mech, side, k, rng, lambda _: None)
+    scores = outputs if mech.neighbour_higher else -outputs
+    return audit_scores(scores, included, rng, a, mech.delta)

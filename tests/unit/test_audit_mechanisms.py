@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy.stats import norm
 
 from dpcore.audit import epsilon_lower_bound
 from dpcore.audit_mechanisms import (
@@ -21,11 +22,13 @@ from dpcore.audit_mechanisms import (
     VOTES_D_PRIME,
     audit,
     audit_curve,
+    check_mechanism,
     naive_laplace,
     naive_laplace_reachable,
     numpy_geometric_support,
     numpy_laplace_reachable,
     numpy_normal_reachable,
+    one_run,
 )
 from dpcore.errors import DPError
 
@@ -278,3 +281,51 @@ def test_bad_inputs_raise_dperror() -> None:
 def test_smallest_audit_runs() -> None:
     r = audit("laplace", 2, np.random.default_rng(21))
     assert r.draws == 2 and r.lower_bound == 0.0 and r.verdict == "consistent"
+
+
+def test_the_gaussian_fit_and_the_attack_run_on_the_same_draws() -> None:
+    """numpy's Gaussian (epsilon 1, delta 1e-5): the exact test proves infinity (issue 30); on the same
+    draws the threshold test recovers little, the Gaussian fit nearly all, and the attack's AUROC is
+    the Gaussian's Phi(mu / sqrt 2)."""
+    r = audit("gaussian", 200_000, np.random.default_rng(22))
+    mu = 1 / calibrate_gaussian_sigma()
+    assert r.lower_bound == math.inf and r.threshold_bound < 0.75
+    assert 0.85 < r.gdp.epsilon <= 1.0 and r.gdp.mu <= mu and r.gdp.delta == 1e-5
+    low, high = r.roc.auroc_interval
+    assert low <= norm.cdf(mu / math.sqrt(2)) <= high and r.roc.confidence == 0.95
+
+
+def calibrate_gaussian_sigma() -> float:
+    from dpcore.mechanisms import calibrate
+
+    return calibrate("gaussian", 1.0, 1e-5).scale
+
+
+@pytest.mark.parametrize("name", [n for n in MECHANISMS if n != "laplace_opendp"])
+def test_every_attack_looks_on_the_side_the_neighbour_lies(name: str) -> None:
+    r = audit(name, 20_000, np.random.default_rng(23))
+    assert r.roc.auroc > 0.55, (name, r.roc)  # the wrong side would give 1 - AUROC < 0.5
+    assert r.threshold_bound == r.lower_bound or r.lower_bound == math.inf
+
+
+def test_pure_mechanisms_have_no_gaussian_epsilon_at_delta_zero() -> None:
+    r = audit("randomized_response", 20_000, np.random.default_rng(24))
+    assert r.gdp.mu > 1.0 and r.gdp.epsilon == math.inf and r.gdp.delta == 0.0
+
+
+def test_one_run_catches_half_scale_laplace_and_keeps_a_correct_mechanism() -> None:
+    broken = one_run("broken_laplace_half_scale", 100_000, np.random.default_rng(25))
+    assert broken.epsilon > 1.0 and broken.canaries == 100_000
+    fine = one_run("discrete_laplace", 100_000, np.random.default_rng(26))
+    assert 0.8 < fine.epsilon <= 1.0 and fine.delta == 0.0
+    rr = one_run("randomized_response", 10_000, np.random.default_rng(27))  # D is the high side: scores flipped
+    assert 0.5 < rr.epsilon <= 1.0 and not check_mechanism("randomized_response").neighbour_higher
+
+
+def test_one_run_refuses_bad_inputs() -> None:
+    with pytest.raises(DPError):
+        one_run("nope", 100, np.random.default_rng(0))
+    with pytest.raises(DPError):
+        one_run("laplace", 1, np.random.default_rng(0))
+    with pytest.raises(DPError):
+        one_run("laplace", MAX_AUDIT_DRAWS + 1, np.random.default_rng(0))

@@ -146,8 +146,8 @@ def _fit_mst(codes: np.ndarray, doms: Sequence[ColumnDomain], loss: tuple[str, f
         data=frame, privacy_unit=dp.unit_of(contributions=1), privacy_loss=privacy_loss, split_evenly_over=1,
     )
     keys = {d.column: list(range(d.size)) for d in doms}
+    scale_search.install()  # before the query: building it already searches the one-way marginals' scale
     query = context.query().contingency_table(keys=keys, algorithm=dp.mbi.MST(estimator=estimator))
-    scale_search.install()
     with _shaved_mst_split(shave):
         return query.release()
 

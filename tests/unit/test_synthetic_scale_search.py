@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import opendp.prelude as dp
+import pandas as pd
 import pytest
 
 from dpcore.synthetic import scale_search
@@ -69,3 +70,22 @@ def test_install_wraps_opendp_once_and_falls_back() -> None:
     assert _table.binary_search_param(_OtherShape, 1.0, 3.0, T=float) == searched  # OpenDP's search ran
     chain = _mst.binary_search_chain(_laplace, 1.0, 0.3, T=float)
     assert chain.check(1.0, 0.3) and chain.map(1.0) == pytest.approx(0.3, rel=1e-8)
+
+
+def test_the_first_fit_of_a_process_uses_the_solved_scales(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building MST's query already searches its one-way marginals' scale: the solved scales must be
+    installed before it (they were installed after, so each server's first fit bisected, ~10 s)."""
+    import numpy as np
+    import opendp.mod
+    from opendp.extras.mbi import _mst, _table
+
+    from dpcore.synthetic.mst import mst_synthesize
+
+    monkeypatch.setattr(_table, "binary_search_param", opendp.mod.binary_search_param)  # as a fresh process
+    monkeypatch.setattr(_mst, "binary_search_chain", opendp.mod.binary_search_chain)
+    bisected = []
+    search = opendp.mod.binary_search
+    monkeypatch.setattr(opendp.mod, "binary_search", lambda *a, **k: bisected.append(k.get("T")) or search(*a, **k))
+    frame = pd.DataFrame({"a": np.array(list("xyz"))[np.arange(200) % 3], "b": np.array(list("uv"))[np.arange(200) % 2]})
+    mst_synthesize(frame, {"a": ("x", "y", "z"), "b": ("u", "v")}, 1.0, 0.0, 20, np.random.default_rng(0), iters=10)
+    assert float not in bisected

@@ -94,7 +94,10 @@ def release_curves(epsilons: np.ndarray, pinned: np.ndarray, right: np.ndarray, 
     ]
     spec = curves.lines(lines, labels, y_log=False, y_format=PERCENT_AXIS, x_format="~g",
                         markers=(curves.Marker(chosen, chosen_pinned, names[2]),))
+    low, high = float(np.min(epsilons)), float(np.max(epsilons))
     for layer in spec["layer"]:
-        if layer["name"] == "curves":
-            layer["encoding"]["y"]["scale"] = {"domain": [0, 1]}
+        encoding = layer["encoding"]
+        encoding["x"] = {**encoding["x"], "scale": {"type": "log", "domain": [low, high]}}  # no empty decade
+        if "y" in encoding:
+            encoding["y"] = {**encoding["y"], "scale": {"domain": [0, 1]}}
     return spec

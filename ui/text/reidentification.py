@@ -61,7 +61,7 @@ EN: dict[str, str] = {
         "{smallest_people}, across {groups} groups in all."
     ),
     "unique_weighted": "Each row stands for the number of people in {weight}, so a group's size adds them up.",
-    "sizes_title": "Group sizes:\nhow many share their values",
+    "sizes_title": "Group sizes:\nhow many share their values\n(red: fewer than 5)",
     "sizes_x": "People",
     "sizes_y": "Group size k",
     "sizes_one": "alone (k = 1)",
@@ -148,20 +148,27 @@ EN: dict[str, str] = {
     "epsilon": "Privacy budget ε of the release",
     "draw_again": "Draw the release again",
     "release_table_what": "",
-    "release_table_exact": "Table without names",
-    "release_table_dp": "DP release, ε = {eps}",
+    "release_table_exact": "Without names",
+    "release_table_dp": "DP, ε = {eps}",
     "row_pinned": "Voters pinned to a row",
-    "row_right": "… really alone in the table",
-    "row_wrong": "… wrongly pinned",
+    "row_right": "of whom really alone",
+    "row_wrong": "of whom pinned wrongly",
     "row_precision": "A pin is right",
     "row_error": "Typical error on a count of 1",
-    "expected": "{value} (expected {expected})",
+    "release_average": (
+        "That is one draw: on average a release at this ε gives {right} right pins and {wrong} wrong ones, "
+        "right {precision} of the time."
+    ),
     "release_summary": (
         "Against the release, the attacker still “confirms” **{right} of the {linked} people** the "
-        "plain table gave away, and pins **{wrong} voters wrongly**, so a pin is right {precision} of "
-        "the time: the attacker cannot tell which. A count of 1 is off by {error} on average "
-        "(discrete Laplace noise of scale 1/ε = {scale}), and whether a person is in the table or not "
-        "changes the chance of any released count by a factor of at most e^ε = {factor}."
+        "plain table gave away, and pins **{wrong} voters wrongly**: a pin is right {precision} of the "
+        "time. {verdict} A count of 1 is off by {error} on average (discrete Laplace noise of scale "
+        "1/ε = {scale}), and whether a person is in the table or not changes the chance of any released "
+        "count by a factor of at most e^ε = {factor}."
+    ),
+    "release_holds": "The attacker cannot tell the right pins from the wrong ones.",
+    "release_loose": (
+        "At this ε the noise is too small to hide anybody: a large ε is close to publishing the table itself."
     ),
     "release_domain": (
         "The release's categories are the {cells} combinations on the public voter list, never read "

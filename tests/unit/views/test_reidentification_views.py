@@ -135,7 +135,7 @@ def test_an_uploaded_voter_list_is_matched_on_its_columns() -> None:
 def test_the_release_puts_the_plain_table_and_the_dp_release_side_by_side() -> None:
     settings = release.Settings("penguins", _load("penguins"), Choice(PENGUIN_COLUMNS), VoterSource(1.0, 42, 1.0), 1.0)
     view = release.compute(settings)
-    assert "| Table without names | DP release, ε = 1 |" in view.table
+    assert "| Without names | DP, ε\u00a0=\u00a01 |" in view.table and "on average a release at this ε gives" in view.table
     assert "±0.851" in view.table  # E|noise| of discrete Laplace at scale 1: 2p / (1 - p^2), p = 1/e
     assert "e^ε = 2.72" in view.table and "never read from the private table" in view.summary
     assert "OpenDP" in view.note
@@ -180,5 +180,5 @@ def test_the_views_speak_chinese() -> None:
         assert _first_line(view.sizes) == "组的大小："
         dp = release.compute(release.Settings("penguins", _load("penguins"), Choice(PENGUIN_COLUMNS),
                                               VoterSource(1.0, 42, 1.0), 1.0))
-        assert "删去姓名的表" in dp.table and "差分隐私发布，ε = 1" in dp.table
+        assert "删去姓名" in dp.table and "差分隐私 ε\u00a0=\u00a01" in dp.table
     assert "Sweeney" in common.context() and "Data Privacy Working Paper 3, 2000" in common.context()

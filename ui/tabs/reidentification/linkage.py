@@ -28,7 +28,7 @@ def tab(ctx: PageContext, choice: Choice) -> None:
         st.info(TEXT["no_sensitive"], icon=":material/visibility_off:")
         return
     source = voter_source(ctx)
-    sensitive = url_choice(st.selectbox, TEXT["sensitive"], options, "reid_secret",
+    sensitive = url_choice(st.columns([1, 2])[0].selectbox, TEXT["sensitive"], options, "reid_secret",
                            default_sensitive(ctx.dataset.key, options), help=TEXT["sensitive_help"])
     if source is None:
         return

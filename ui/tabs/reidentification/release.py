@@ -45,10 +45,10 @@ def tab(ctx: PageContext, choice: Choice) -> None:
     view = computed(lambda s: session_memo("reid_release", key, lambda: release.compute(s)), settings)
     if view is None:
         return
-    st.markdown(f"{view.intro}\n\n{view.table}")
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        show_figure(view.curves, "reid_fig_release")
+    st.markdown(view.intro)
+    left, right = st.columns(2, gap="large")
+    left.markdown(view.table)
     with right:
-        st.markdown(f"{view.who}\n\n{view.summary}")
+        show_figure(view.curves, "reid_fig_release")
+    st.markdown(f"{view.who}\n\n{view.summary}")
     st.caption(view.note)

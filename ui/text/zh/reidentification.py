@@ -43,7 +43,7 @@ TEXT: dict[str, str] = {
         "这张表是 **{smallest}-匿名**的：最小的组有 {smallest_people}，共 {groups} 个组。"
     ),
     "unique_weighted": "每一行代表 {weight} 中的人数，所以组的大小是这些人数之和。",
-    "sizes_title": "组的大小：\n多少人取值相同",
+    "sizes_title": "组的大小：\n多少人取值相同\n（红色：少于 5 人）",
     "sizes_x": "人数",
     "sizes_y": "组的大小 k",
     "sizes_one": "独自一人（k = 1）",
@@ -108,22 +108,27 @@ TEXT: dict[str, str] = {
     "epsilon": "发布的隐私预算 ε",
     "draw_again": "重新抽取发布",
     "release_table_what": "",
-    "release_table_exact": "删去姓名的表",
-    "release_table_dp": "差分隐私发布，ε = {eps}",
-    "row_pinned": "被锁定到某一行的选民",
-    "row_right": "……确实在表中独自一人",
-    "row_wrong": "……被错误锁定",
+    "release_table_exact": "删去姓名",
+    "release_table_dp": "差分隐私 ε = {eps}",
+    "row_pinned": "被锁定的选民",
+    "row_right": "其中确实独自一人",
+    "row_wrong": "其中被错误锁定",
     "row_precision": "锁定正确的比例",
-    "row_error": "计数为 1 时的典型误差",
-    "expected": "{value}（期望 {expected}）",
+    "row_error": "计数 1 的典型误差",
+    "release_average": (
+        "这只是一次抽取：在这个 ε 下，一份发布平均给出 {right} 个正确锁定和 {wrong} 个错误锁定，"
+        "正确的比例为 {precision}。"
+    ),
     "release_summary": (
-        "面对这份发布，攻击者在原表泄露的 {linked} 人中仍“确认”了 **{right} 人**，同时**错误锁定了 {wrong} 名选民**，"
-        "因此锁定正确的比例只有 {precision}：攻击者分不清哪些是对的。计数为 1 时平均偏差 {error}"
+        "面对这份发布，攻击者在原表泄露的 {linked} 人中仍“确认”了 **{right} 人**，同时**错误锁定了 {wrong} 名选民**："
+        "锁定正确的比例为 {precision}。{verdict}计数为 1 时平均偏差 {error}"
         "（尺度为 1/ε = {scale} 的离散拉普拉斯噪声），"
         "而某人在不在表中，使任何发布计数的概率最多改变 e^ε = {factor} 倍。"
     ),
+    "release_holds": "攻击者分不清哪些锁定是对的、哪些是错的。",
+    "release_loose": "在这个 ε 下噪声太小，藏不住任何人：很大的 ε 几乎等于直接发布原表。",
     "release_domain": (
-        "发布的类别是公开选民名单上的 {cells} 种组合，从不读取私有表；表中有 {outside}的组合不在任何名单上，不落入"
+        "发布的类别是公开选民名单上的 {cells} 种组合，从不读取私有表；表中有 {outside} 人的组合不在任何名单上，不落入"
         "任何格子。"
     ),
     "release_note": (

@@ -32,6 +32,8 @@ from ui.views.reidentification.common import (
     widths,
 )
 
+LOOSE = 0.9  # pins right this often on average: the release no longer hides anybody
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -120,21 +122,19 @@ def compute(s: Settings) -> View:
         TEXT["release_table_exact"]: [fmt.number(linked), fmt.number(linked_right), fmt.number(linked - linked_right),
                                       _share(linked_right / linked if linked else math.nan), "0"],
         TEXT["release_table_dp"].format(eps=eps): [
-            TEXT["expected"].format(value=fmt.number(right + wrong),
-                                    expected=fmt.number(average.right + average.wrong)),
-            TEXT["expected"].format(value=fmt.number(right), expected=fmt.number(average.right)),
-            TEXT["expected"].format(value=fmt.number(wrong), expected=fmt.number(average.wrong)),
-            TEXT["expected"].format(value=_share(drawn_precision), expected=_share(average.precision)),
+            fmt.number(right + wrong), fmt.number(right), fmt.number(wrong), _share(drawn_precision),
             f"±{fmt.number(mechanism.expected_abs_error())}",
         ],
     }
     summary = TEXT["release_summary"].format(
         right=fmt.number(right), linked=fmt.number(linked_right), wrong=fmt.number(wrong),
         precision=_share(drawn_precision), error=fmt.number(mechanism.expected_abs_error()),
+        verdict=TEXT["release_loose"] if average.precision >= LOOSE else TEXT["release_holds"],
         scale=fmt.number(mechanism.scale), factor=fmt.number(math.exp(s.epsilon)),
-    )
+    ) + " " + TEXT["release_average"].format(
+        right=fmt.number(average.right), wrong=fmt.number(average.wrong), precision=_share(average.precision))
     outside = float(len(s.frame) - release.true.sum())
-    domain = TEXT["release_domain"].format(cells=fmt.number(len(release.true)), outside=fmt.people(outside))
+    domain = TEXT["release_domain"].format(cells=fmt.number(len(release.true)), outside=fmt.number(outside))
     chosen = np.flatnonzero(plain.linked & in_table)[:SHOWN_PEOPLE]
     who = ""
     if len(chosen):

@@ -3,8 +3,8 @@
 Streamlit imports a page's modules on the first visit after a server start, so the first visitor
 (a class opening the app at once) waits for pandas, pyarrow and the app's own modules (~0.4 s),
 and on the Audit page for scipy.stats (~0.5 s: its cold open went from 2.38x to 1.93x the minimal
-page). `warm_up` pays that, with Streamlit's own first-run steps and the default views (~8 s in
-all), in a thread of its own while the server already accepts visitors: one who arrives early waits
+page). `warm_up` pays that, with Streamlit's own first-run steps, the default views and a first MST
+fit (JAX's compiling; ~20 s in all), in a thread of its own while the server already accepts visitors: one who arrives early waits
 only for what their page needs (an import under way, a shared view being computed, `ui.memo`). Only
 Streamlit and the libraries others look up in `sys.modules` (`FIRST`) are imported before the
 server starts: plotly, imported by Streamlit, read a pandas still half-imported by the warm-up's
@@ -86,10 +86,12 @@ def _warm_up() -> None:
     from ui.tabs.attacks import averaging as attacks
     from ui.tabs.audit import mechanism as audit
     from ui.tabs.local_dp import oracles as local_dp
+    from ui.tabs.synthetic import mst as synthetic
 
     audit.warm(DEFAULT_SEED)  # the Audit's default audit, shared by every session (~0.3 s a language)
     local_dp.warm(DEFAULT_SEED)  # Local DP's default oracles at every ε (~0.3 s a language)
     attacks.warm()  # the averaging attack's exact chances at every ε and k of its charts (~1.5 s)
+    synthetic.warm(DEFAULT_SEED)  # MST's first fit compiles JAX's kernels (~11 s): never a class's wait
     from streamlit import env_util, string_util
 
     string_util.is_emoji("🔐")

@@ -14,7 +14,7 @@ from dpcore.export import safe_csv_bytes
 from dpcore.synthetic import SynthesisResult
 from ui.page import PageContext, computed, show_figures
 from ui.state import url_choice
-from ui.tabs.synthetic.common import KeptFit, fit_key, fit_settings, keep_fit, kept_fit
+from ui.tabs.synthetic.common import FAST_DEFAULT, KeptFit, fit_key, fit_settings, keep_fit, kept_fit
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import mst, report
 
@@ -81,3 +81,13 @@ def tab(ctx: PageContext) -> None:
     show_figures((view.real_pair, "syn_fig_pair_real"), (view.synthetic_pair, "syn_fig_pair_synthetic"))
     show_figures((view.real_corr, "syn_fig_corr_real"), (view.synthetic_corr, "syn_fig_corr_synthetic"))
     st.markdown(view.errors)
+
+
+def warm(seed: int) -> None:
+    """Fit MST once on penguins' default columns at the server's start, in the background: a
+    process's first fit compiles JAX's kernels (~11 s on 2 cores, later fits 3-6 s whatever the
+    columns), which a class would otherwise wait for on its first press."""
+    from ui.datasets import bundled_dataset
+
+    dataset = bundled_dataset("penguins")
+    mst.fit(mst.FitSettings(dataset.table.frame, mst.declared("penguins"), FAST_DEFAULT, 1.0, seed))

@@ -55,6 +55,10 @@ def test_a_dataset_without_declared_columns_says_why() -> None:
     at = run_page(PAGE, {"syn_tab": "mst", "data": "cancer"})
     assert not at.exception
     assert any(TEXT["no_domains"][:40] in i.value for i in at.info)
+    at.button(key="syn_use_penguins").click().run()  # one click to a dataset that works, sidebar included
+    assert_clean(at)
+    assert at.query_params["data"] == "penguins" and at.selectbox(key="data").value == "penguins"
+    assert at.multiselect(key="syn_cols").value == ["species", "island", "sex", "body_mass_g"]
 
 
 @pytest.mark.timeout(900)

@@ -44,3 +44,17 @@ def test_mst_runs_on_request(page: Page, base_url: str) -> None:
     chart(page, _title("oneway_title"))
     expect(page.get_by_role("button", name=TEXT["download"])).to_be_visible()
     expect_clean(page)
+
+
+def test_a_dataset_without_declared_columns_offers_one_that_works(page: Page, base_url: str) -> None:
+    """The default dataset declares no columns: the MST tab says why and switches to penguins in one
+    click, the sidebar's picker and the address included (the tab is a fragment: the page reruns)."""
+    open_app(page, f"{base_url}/Synthetic_data?syn_tab=mst")
+    expect(page.get_by_text(TEXT["no_domains"][:40])).to_be_visible()
+    page.get_by_role("button", name=TEXT["use_penguins"]).click()
+    wait_for_app_run(page)
+    expect(page.get_by_text(TEXT["mst_hint"])).to_be_visible()
+    expect(page.get_by_test_id("stSidebar").get_by_text("Palmer penguins")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"data=penguins"))
+    expect(page.get_by_text(TEXT["no_domains"][:40])).to_have_count(0)
+    expect_clean(page)

@@ -61,6 +61,7 @@ EN: dict[str, str] = {
     ),
     "mst_button": "Make the synthetic table",
     "mst_hint": "Choose the columns and ε, then press the button: fitting takes a few seconds to a minute.",
+    "use_penguins": "Use Palmer penguins",
     "no_domains": (
         "This dataset declares no public list of values or bounds for its columns, and reading them from "
         "the data would leak. Pick a bundled dataset (Palmer penguins has eight declared columns)."

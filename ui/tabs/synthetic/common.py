@@ -30,6 +30,8 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
+        if st.button(TEXT["use_penguins"], key=f"{key}_use_penguins", type="primary", on_click=use_penguins):
+            st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
         return None
     c1, c2, c3 = st.columns([3, 1, 1])
     default = [c for c in FAST_DEFAULT if c in domains] or list(domains)[:3]
@@ -41,6 +43,13 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
                                    value=SYNTHETIC_ROWS_DEFAULT, step=100, key="syn_rows", bind="query-params",
                                    help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
     return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed, rows)
+
+
+def use_penguins() -> None:
+    """Make Palmer penguins (eight declared columns) the page's dataset: the sidebar's picker and the
+    address (a button's callback, run before the picker is drawn)."""
+    st.session_state["data"] = "penguins"
+    st.query_params["data"] = "penguins"
 
 
 @dataclass(frozen=True)

@@ -167,3 +167,18 @@ def roc_summary(positives: Any, negatives: Any, rng: np.random.Generator, fprs: 
         tpr_intervals=tuple((float(lo), float(hi)) for lo, hi in zip(rate_ends[0], rate_ends[1], strict=True)),
         confidence=c, resamples=BOOTSTRAP_RESAMPLES,
     )
+
+
+def promised_limits(epsilon: float, delta: float,
+                    fprs: Sequence[float] | np.ndarray = DEFAULT_FPRS) -> tuple[float, np.ndarray]:
+    """The most any (epsilon, delta)-DP mechanism lets a test reach: its AUROC and its TPR at each of
+    `fprs` (dpcore.posterior.testing.dp_roc_region's upper curve, Kairouz, Oh & Viswanath 2015).
+    The curve is straight between FPR 0, (1 - delta) / (1 + e^epsilon) and 1 - delta, so the area
+    from those points is exact: e^epsilon / (1 + e^epsilon) at delta = 0."""
+    from dpcore.posterior.testing import dp_roc_region
+
+    f = _fprs(fprs)
+    corners = np.array([0.0, (1 - delta) / (1 + math.exp(min(epsilon, 700.0))), 1 - delta, 1.0])
+    heights = dp_roc_region(epsilon, delta, corners)[0]
+    area = float(np.sum((heights[1:] + heights[:-1]) / 2 * np.diff(corners)))
+    return area, dp_roc_region(epsilon, delta, f)[0]

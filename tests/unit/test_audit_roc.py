@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy.stats import mannwhitneyu, norm
 
-from dpcore.audit_roc import BOOTSTRAP_RESAMPLES, _curve, auroc, roc_summary, tpr_at_fpr
+from dpcore.audit_roc import BOOTSTRAP_RESAMPLES, _curve, auroc, promised_limits, roc_summary, tpr_at_fpr
 from dpcore.errors import DPError
 from tests.unit.jax_privacy_auditing import auditing
 
@@ -121,6 +121,27 @@ def test_intervals_cover_the_gaussians_true_values() -> None:
         missed += [not s.auroc_interval[0] <= truth[0] <= s.auroc_interval[1],
                    not s.tpr_intervals[0][0] <= truth[1] <= s.tpr_intervals[0][1]]
     assert np.all(missed <= 13)  # P[Bin(100, 0.05) > 13] < 0.1%; the percentile interval runs a bit short
+
+
+@pytest.mark.parametrize("epsilon,delta", [(0.5, 0.0), (1.0, 0.0), (1.0, 1e-5), (3.0, 0.01), (10.0, 0.2)])
+def test_the_promises_limits_are_the_area_and_height_of_its_region(epsilon: float, delta: float) -> None:
+    area, tprs = promised_limits(epsilon, delta, (0.001, 0.01))
+    def upper(f: np.ndarray) -> np.ndarray:  # the upper curve of Kairouz, Oh & Viswanath's region
+        return np.minimum.reduce([np.ones_like(f), np.exp(epsilon) * f + delta, 1 - np.exp(-epsilon) * (1 - delta - f)])
+
+    grid = np.linspace(0, 1, 400_001)
+    assert area == pytest.approx(np.trapezoid(upper(grid), grid), abs=1e-7)  # the grid misses a kink by < 1e-7
+    assert tprs == pytest.approx(upper(np.array([0.001, 0.01])))
+    if delta == 0:
+        assert area == pytest.approx(np.exp(epsilon) / (1 + np.exp(epsilon)))  # the best guess's accuracy
+
+
+def test_randomized_response_reaches_the_promised_auroc() -> None:
+    """Randomized response is tight: its AUROC is e^eps / (1 + e^eps), the most epsilon allows."""
+    g = np.random.default_rng(7)
+    p = np.exp(1) / (1 + np.exp(1))
+    pos, neg = (g.random(200_000) < p).astype(float), (g.random(200_000) >= p).astype(float)
+    assert auroc(pos, neg) == pytest.approx(promised_limits(1.0, 0.0)[0], abs=3e-3)
 
 
 def test_bad_inputs_raise() -> None:

@@ -13,8 +13,13 @@ EN: dict[str, str] = {
         "test then asks of each output whether the other input could have produced it at all: one that it "
         "could not has probability 0 there, so it needs δ at least its probability, whatever ε. Three "
         "mechanisms below are **broken on purpose**; numpy's Laplace and Gaussian, which the app's "
-        "simulations draw, fail the exact test as well."
+        "simulations draw, fail the exact test as well. The first part audits from many draws on two fixed "
+        "inputs, beside a Gaussian fit that is tight for Gaussian noise and the best simple attack's success; "
+        "the second audits in one run with canaries, as machine learning is audited, and shows why such "
+        "audits stay far below the true ε."
     ),
+    "tab_draws": "1. Two inputs, many draws",
+    "tab_one_run": "2. One run with canaries",
     "mechanism": "Mechanism",
     "draws": "Outputs drawn on each input",
     "method": (
@@ -29,7 +34,9 @@ EN: dict[str, str] = {
     "draws_axis": "Outputs drawn on each input",
     "epsilon_axis": "ε",
     "series_title": "Audit",
-    "bound_line": "lower bound from the outputs",
+    "bound_line": "Clopper-Pearson bound",
+    "gdp_line": "Gaussian fit (GDP)",
+    "exact_line": "exact test: ε = ∞",
     "promise_line": "promised ε",
     "verdict_consistent": (
         "With {draws} outputs on each input the audit shows ε ≥ **{bound}** against a promise of ε = {eps} "
@@ -55,6 +62,75 @@ EN: dict[str, str] = {
         "This is numpy's sampler, as the app's simulations draw: a **simulation** of the mechanism, not "
         "a release. numpy's floating-point samplers are not built to be exactly differentially private "
         "(its Laplace is not), so a release is drawn with OpenDP."
+    ),
+    "tight_head_audit": "On the same draws",
+    "tight_head_eps": "ε at least",
+    "tight_head_share": "of the promise",
+    "tight_cp": "Clopper-Pearson, a threshold test",
+    "tight_gdp": "Gaussian fit, μ ≥ {mu}",
+    "tight_gdp_none": "– (δ = 0)",
+    "gdp_assumes": (
+        "The Gaussian fit assumes the mechanism's trade-off curve is a Gaussian's (true of Gaussian noise "
+        "and of DP-SGD), so that one test's two error rates fix μ, and μ fixes ε at δ = {delta} (Dong, Roth "
+        "and Su 2022; Nasr et al. 2023). μ holds for any mechanism; the ε read from it only under that "
+        "assumption."
+    ),
+    "gdp_pure": (
+        "This mechanism promises δ = 0, and no Gaussian curve is (ε, 0)-DP. Read as if it were Gaussian, "
+        "μ ≥ {mu} would claim ε ≥ {as_if} at δ = 10⁻⁵; if the promise held, ε would be at most {eps} at every "
+        "δ, so that figure is not a bound: the assumption fails, and Clopper-Pearson is the audit to read here."
+    ),
+    "attack_head_attack": "The best simple attack",
+    "attack_head_measured": "measured",
+    "attack_head_interval": "{confidence} interval",
+    "attack_head_promise": "most the promise allows",
+    "attack_auroc": "AUROC",
+    "attack_tpr": "TPR at FPR {fpr}",
+    "attack_note": (
+        "The attack says D′ when the output lies on D′'s side, and its ROC curve goes through every "
+        "threshold: AUROC 0.5 is a coin toss, 1 a certain guess, and TPR at a low FPR is what matters "
+        "when a wrong accusation is costly. Intervals: {resamples} bootstrap resamples of the same draws "
+        "(seeded). The last column is the most any (ε, δ) = ({eps}, {delta}) mechanism allows: a tight "
+        "mechanism's measure may pass it by chance, inside its interval; an interval wholly above it would "
+        "break the promise."
+    ),
+    "canaries": "Canaries in the run",
+    "one_chart_title": "What one run can show with {canaries} canaries:\nthe bound against a perfect attacker's",
+    "canaries_axis": "Canaries (each included with probability ½)",
+    "perfect_line": "a perfect attacker, every guess right",
+    "one_run_line": "this mechanism in one run",
+    "one_run_note": "ε ≥ {eps}",
+    "one_run_result": (
+        "One run with {canaries} canaries, {included} of them included by a coin toss. The auditor guessed "
+        "the {half} highest outputs in and the {half} lowest out: {correct} of {guesses} guesses right "
+        "({share}). That shows ε ≥ **{bound}** against a promise of ε = {eps} (δ = {delta}), with {confidence} "
+        "confidence: the best of {tried} numbers of guesses tried, each tested at level {level}."
+    ),
+    "one_run_none": (
+        "One run with {canaries} canaries, {included} of them included by a coin toss: no number of guesses "
+        "showed any ε above 0 (the best: {correct} of {guesses} right), against a promise of ε = {eps} "
+        "(δ = {delta})."
+    ),
+    "one_run_cap": (
+        "Even a perfect attacker, every one of {canaries} guesses right, could show at most ε = **{perfect}** "
+        "here: a one-run audit cannot see past that, however much the mechanism leaks. Models are often "
+        "trained at ε = 8 and audited with about a thousand canaries, where even a perfect attacker stops at "
+        "5.8: that is why audits of machine learning stay far below the true ε."
+    ),
+    "one_run_delta": (
+        "At δ = {delta} the bound also pays for the chance δ that each canary slips (2mδ = {slack} here): "
+        "past about {peak} canaries, more of them show less, not more."
+    ),
+    "one_run_delta_none": (
+        "At δ = {delta} the bound also pays for the chance δ that each canary slips (2mδ = {slack} here): "
+        "so large a δ leaves nothing a single run can show, even to a perfect attacker."
+    ),
+    "one_run_method": (
+        "How the run is made: each canary has an input of its own, D′ if it is included and D if not (for "
+        "the noise mechanisms a count of 11 or 10), and the mechanism releases all the outputs at once: one "
+        "run of a mechanism that is (ε, δ)-DP for each canary. The bound is Steinke, Nasr and Jagielski's "
+        "(2023): if the mechanism kept its promise, the right guesses could not beat a binomial with success "
+        "e^ε / (1 + e^ε) but by chance. A **simulation** with the sidebar's seed."
     ),
     "mech_laplace": "Laplace (numpy simulation)",
     "mech_laplace_opendp": "Laplace (OpenDP, as a release draws it)",

@@ -1,11 +1,20 @@
-"""The Audit page's compute, on its own: a correct mechanism is consistent, broken ones are caught."""
+"""The Audit page's compute, on its own: a correct mechanism is consistent, broken ones are caught; on
+the same draws the Gaussian fit recovers the Gaussian, the attack's table stands beside the promise's
+limits, and a pure mechanism's Gaussian fit is said to be no bound."""
 
 from __future__ import annotations
 
 import pytest
 
+from dpcore.audit_roc import promised_limits
 from ui.i18n import language
+from ui.text.audit import TEXT
 from ui.views.audit import mechanism
+
+
+def _series(view: mechanism.View, name: str):
+    curve = view.chart["datasets"]["curves"].to_pandas()
+    return curve[curve["series"] == TEXT[name]]
 
 
 def test_a_correct_discrete_laplace_keeps_its_promise() -> None:
@@ -13,9 +22,28 @@ def test_a_correct_discrete_laplace_keeps_its_promise() -> None:
     view = mechanism.compute(mechanism.Settings("discrete_laplace", 100_000, 42))
     assert "**consistent** with the promise" in view.summary
     assert "none of the 10,000 outputs checked impossible" in view.summary and "**simulation**" in view.summary
-    curve = view.chart["datasets"]["curves"].to_pandas()
-    bound = curve[curve["series"] == "lower bound from the outputs"]["y"].to_numpy()
+    bound = _series(view, "bound_line")["y"].to_numpy()
     assert len(bound) == 3 and bound[-1] <= 1.0 and bound[-1] > bound[0]  # tightens with draws
+    assert _series(view, "exact_line").empty and len(_series(view, "promise_line")) == 3
+    assert TEXT["gdp_line"] not in set(view.chart["datasets"]["curves"]["series"].to_pylist())  # delta = 0
+    table, pure, attack, note = view.tight
+    assert table[0] == "table" and table[1][1][0] == "Clopper-Pearson, a threshold test"
+    assert table[1][1][1] in view.summary and table[1][2][1] == "– (δ = 0)"  # the verdict's bound is the same
+    assert pure[0] == "p" and "not a bound" in pure[1] and "δ = 10⁻⁵" in pure[1]
+    assert [row[0] for row in attack[1]] == ["The best simple attack", "AUROC", "TPR at FPR 0.1%", "TPR at FPR 1%"]
+    assert attack[1][1][3] == "0.731"  # e / (1 + e): the most epsilon = 1 allows
+    assert "500 bootstrap resamples" in note[1] and "(1, 0)" in note[1]
+
+
+def test_the_gaussian_fit_recovers_numpys_gaussian_where_clopper_pearson_does_not() -> None:
+    view = mechanism.compute(mechanism.Settings("gaussian", 100_000, 42))
+    cp, gdp = _series(view, "bound_line")["y"].to_numpy(), _series(view, "gdp_line")["y"].to_numpy()
+    assert len(gdp) == 3 and gdp[-1] > 0.85 and cp[-1] < 0.7 and gdp[-1] <= 1.0
+    assert len(_series(view, "exact_line")) >= 1 and set(_series(view, "exact_line")["y"]) == {4.0}  # drawn at 4x
+    table, assumes, attack, _ = view.tight
+    assert table[1][2][0].startswith("Gaussian fit, μ ≥ 0.2") and table[1][2][2].endswith("%")
+    assert "assumes the mechanism's trade-off curve is a Gaussian's" in assumes[1] and "δ = 10⁻⁵" in assumes[1]
+    assert attack[1][1][3] == f"{promised_limits(1.0, 1e-5)[0]:.3f}"
 
 
 @pytest.mark.slow

@@ -1,1 +1,2 @@
-"""The Audit page's one part: a mechanism tested from its outputs."""
+"""The Audit page's parts: a mechanism tested from many draws on two inputs (`mechanism`), and in one
+run with canaries (`one_run`)."""

@@ -1,5 +1,6 @@
-"""One mechanism audited: the mechanism and the verdict on the left, the bound against the promise on
-the right, the number of draws as the chart's own slider (ui/chart_slider.py).
+"""One mechanism audited from many draws: the mechanism and the verdict on the left, the bounds against
+the promise on the right with the tight audits of the same draws under them (the Gaussian fit, the
+attack's AUROC and TPR), the number of draws as the chart's own slider (ui/chart_slider.py).
 
 An audit depends on the mechanism, the seed and the language of its words only, never on the
 session's data: the chart slider keeps it for every session (the default one computed at the
@@ -10,11 +11,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dpcore.audit_mechanisms import MECHANISMS
 from ui.chart_slider import ChartSlider
 from ui.i18n import LANGUAGES, language
 from ui.page import PageContext
-from ui.state import url_choice
+from ui.tabs.audit.common import pick_mechanism
 from ui.text.audit import TEXT
 from ui.views.audit import mechanism
 
@@ -24,16 +24,17 @@ DRAWS = ChartSlider("audit_draws", default=100_000, options=mechanism.DRAW_CHOIC
 @st.fragment
 def tab(ctx: PageContext) -> None:
     left, right = st.columns([1, 2], gap="large")
-    name = url_choice(left.selectbox, TEXT["mechanism"], list(MECHANISMS), "audit_mech", mechanism.DEFAULT_MECHANISM,
-                      format_func=lambda m: TEXT[f"mech_{m}"])
+    name = pick_mechanism(left)
     with right, st.spinner():
         steps = DRAWS.steps(mechanism.Settings(name, None, ctx.seed), mechanism.compute, mechanism.sweep, where=right)
     if steps is None:
         return
     with right:
         DRAWS.chart(steps, "chart", TEXT["draws"])
+        DRAWS.reading(steps, "tight", name="tight")
     with left:
         DRAWS.reading(steps, "summary")
+    st.caption(TEXT["method"])
     DRAWS.follow()
 
 

@@ -8,7 +8,11 @@ TEXT: dict[str, str] = {
         "下界（Jagielski、Ullman、Oprea，2020）。正确的机制其下界不会超过承诺；有缺陷的机制其下界会超过承诺。随后一个"
         "精确检验逐个询问：另一个输入究竟能否产生这个输出；不能产生的输出在那里的概率为 0，所以无论 ε 多大，δ 都至少"
         "要等于它的概率。下面有三个机制是**故意做坏的**；本应用的模拟所用的 numpy 拉普拉斯和高斯同样通不过精确检验。"
+        "第一部分在两个固定输入上各抽取大量输出来审计，旁边是对高斯噪声很紧的高斯拟合，以及最佳简单攻击的成功率；"
+        "第二部分像审计机器学习那样，用金丝雀在一次运行中审计，并说明这类审计为何远低于真实的 ε。"
     ),
+    "tab_draws": "1. 两个输入，大量抽样",
+    "tab_one_run": "2. 一次运行，用金丝雀",
     "mechanism": "机制",
     "draws": "每个输入上抽取的输出数",
     "method": (
@@ -20,7 +24,9 @@ TEXT: dict[str, str] = {
     "draws_axis": "每个输入上抽取的输出数",
     "epsilon_axis": "ε",
     "series_title": "审计",
-    "bound_line": "从输出得到的下界",
+    "bound_line": "Clopper-Pearson 下界",
+    "gdp_line": "高斯拟合（GDP）",
+    "exact_line": "精确检验：ε = ∞",
     "promise_line": "承诺的 ε",
     "verdict_consistent": (
         "每个输入抽取 {draws} 个输出时，审计显示 ε ≥ **{bound}**，承诺为 ε = {eps}（δ = {delta}）：与承诺**一致**"
@@ -39,6 +45,69 @@ TEXT: dict[str, str] = {
     "simulation": (
         "这是 numpy 的抽样器，与本应用的模拟相同：它是机制的**模拟**，不是发布。numpy 的浮点抽样器并非为精确满足差分隐私"
         "而设计（它的拉普拉斯就不满足），所以发布用 OpenDP 抽取。"
+    ),
+    "tight_head_audit": "同一批抽样上的审计",
+    "tight_head_eps": "ε 至少",
+    "tight_head_share": "占承诺的比例",
+    "tight_cp": "Clopper-Pearson，阈值检验",
+    "tight_gdp": "高斯拟合，μ ≥ {mu}",
+    "tight_gdp_none": "–（δ = 0）",
+    "gdp_assumes": (
+        "高斯拟合假定机制的权衡曲线是高斯的（高斯噪声和 DP-SGD 都是如此），于是一个检验的两种错误率就确定了 μ，"
+        "而 μ 又确定了 δ = {delta} 时的 ε（Dong、Roth、Su，2022；Nasr 等，2023）。μ 对任何机制都成立；由它读出的 ε "
+        "只在这个假定下成立。"
+    ),
+    "gdp_pure": (
+        "这个机制承诺 δ = 0，而任何高斯曲线都不是 (ε, 0)-DP 的。若把它当作高斯来读，μ ≥ {mu} 会声称 δ = 10⁻⁵ 时"
+        "ε ≥ {as_if}；如果承诺成立，ε 在任何 δ 下都至多为 {eps}，所以这个数不是下界：假定不成立，这里应当看 "
+        "Clopper-Pearson 审计。"
+    ),
+    "attack_head_attack": "最佳简单攻击",
+    "attack_head_measured": "实测",
+    "attack_head_interval": "{confidence} 区间",
+    "attack_head_promise": "承诺允许的上限",
+    "attack_auroc": "AUROC",
+    "attack_tpr": "FPR 为 {fpr} 时的 TPR",
+    "attack_note": (
+        "攻击在输出落在 D′ 一侧时判为 D′，它的 ROC 曲线经过每一个阈值：AUROC 为 0.5 等于抛硬币，为 1 则是必中；"
+        "当误判的代价很高时，要看低 FPR 下的 TPR。区间：对同一批抽样做 {resamples} 次自助重抽样（固定种子）。"
+        "最后一列是任何 (ε, δ) = ({eps}, {delta}) 机制允许的上限：一个紧的机制，其实测值可能因偶然在区间内"
+        "超过它；整个区间都在它之上才说明违背了承诺。"
+    ),
+    "canaries": "一次运行中的金丝雀数",
+    "one_chart_title": "用 {canaries} 个金丝雀，一次运行能显示多少：\n下界与完美攻击者的对比",
+    "canaries_axis": "金丝雀数（每个以 ½ 的概率被加入）",
+    "perfect_line": "完美攻击者，每次猜测都对",
+    "one_run_line": "这个机制的一次运行",
+    "one_run_note": "ε ≥ {eps}",
+    "one_run_result": (
+        "一次运行，{canaries} 个金丝雀，其中 {included} 个由抛硬币决定加入。审计者把输出最高的 {half} 个猜为“加入”，"
+        "最低的 {half} 个猜为“未加入”：{guesses} 次猜测中猜对 {correct} 次（{share}）。这显示 ε ≥ **{bound}**，"
+        "承诺为 ε = {eps}（δ = {delta}），置信度 {confidence}：在尝试的 {tried} 种猜测数中取最好的，每种在 {level} "
+        "的水平上检验。"
+    ),
+    "one_run_none": (
+        "一次运行，{canaries} 个金丝雀，其中 {included} 个由抛硬币决定加入：没有哪种猜测数能显示大于 0 的 ε"
+        "（最好的一次：{guesses} 次中猜对 {correct} 次），承诺为 ε = {eps}（δ = {delta}）。"
+    ),
+    "one_run_cap": (
+        "即使是完美攻击者，{canaries} 次猜测全部猜对，在这里也至多只能显示 ε = **{perfect}**：无论机制泄露多少，"
+        "一次运行的审计都看不到更远。模型常在 ε = 8 下训练，并用大约一千个金丝雀审计，此时连完美攻击者也止步于 "
+        "5.8：这就是机器学习的审计远低于真实 ε 的原因。"
+    ),
+    "one_run_delta": (
+        "在 δ = {delta} 时，下界还要为每个金丝雀以概率 δ 失守付出代价（这里 2mδ = {slack}）：金丝雀超过大约 "
+        "{peak} 个以后，越多反而显示得越少。"
+    ),
+    "one_run_delta_none": (
+        "在 δ = {delta} 时，下界还要为每个金丝雀以概率 δ 失守付出代价（这里 2mδ = {slack}）：δ 这么大，"
+        "一次运行什么也显示不了，即使对完美攻击者也是如此。"
+    ),
+    "one_run_method": (
+        "运行方式：每个金丝雀有自己的输入，加入时为 D′，未加入时为 D（噪声机制中是计数 11 或 10），机制一次性发布"
+        "所有输出：这是对每个金丝雀都满足 (ε, δ)-DP 的机制的一次运行。下界来自 Steinke、Nasr 和 Jagielski（2023）："
+        "如果机制兑现承诺，猜对的次数除偶然外不可能超过成功概率为 e^ε / (1 + e^ε) 的二项分布。这是用侧栏随机种子做的"
+        "**模拟**。"
     ),
     "mech_laplace": "拉普拉斯（numpy 模拟）",
     "mech_laplace_opendp": "拉普拉斯（OpenDP，与发布时相同）",

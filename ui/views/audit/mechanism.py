@@ -1,7 +1,9 @@
 """One mechanism audited from its samples: outputs on two neighbouring inputs, the empirical lower
 bound on epsilon against the promise, how the bound tightens with the number of draws, the exact
 support test's share of outputs that rule the neighbour out (Mironov 2012) and whether the sampler
-is numpy's (a simulation).
+is numpy's (a simulation). On the same draws: the Gaussian fit (its mu, and its epsilon at the
+promised delta), and the best simple attack's AUROC and TPR at low FPRs with bootstrap intervals,
+beside the most the promise allows (`tight`, a reading of its own under the chart).
 
 `sweep` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py) from
 one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other from one
@@ -10,22 +12,28 @@ generator, so the curve up to 10,000 draws is the start of the curve up to 1,000
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-from dpcore.audit_mechanisms import MECHANISMS, AuditResult, audit_curve
+from dpcore.audit_gdp import gdp_epsilon
+from dpcore.audit_mechanisms import MECHANISMS, AuditResult, audit_curve, check_mechanism
+from dpcore.audit_roc import promised_limits
 from dpcore.rng import make_rng
 from ui import fmt
 from ui.charts import curves
 from ui.charts.theme import COLORS
+from ui.reading import Block
 from ui.text.audit import TEXT
 
 DRAW_CHOICES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 DEFAULT_MECHANISM = "discrete_laplace"  # numpy's Laplace fails the exact support test: not the page's first view
 OPENDP_MAX = 100_000  # OpenDP's sampler takes ~20 µs a draw: a million would take 40 s
 ALPHA = 0.05
+AS_IF_DELTA = 1e-5  # where the Gaussian fit of a pure mechanism is read "as if", to show it is no bound
+TOP = 4  # an infinite (or larger) bound is drawn at TOP times the promise
 
 
 def draws_for(name: str, draws: int) -> int:
@@ -44,6 +52,7 @@ class Settings:
 class View:
     chart: dict
     summary: str
+    tight: tuple[Block, ...]
 
 
 def _sizes(mechanism: str, draws: int) -> list[int]:
@@ -51,39 +60,57 @@ def _sizes(mechanism: str, draws: int) -> list[int]:
     return [d for d in DRAW_CHOICES if d <= top] or [top]
 
 
+@lru_cache(maxsize=16)
+def _audits(name: str, sizes: tuple[int, ...], seed: int) -> tuple[AuditResult, ...]:
+    """The audits at `sizes`, drawn one after the other from the seed's stream: numbers only, kept for
+    both languages (the views, with their words, are kept by the chart slider)."""
+    return tuple(audit_curve(name, sizes, make_rng(seed, f"audit-{name}"), ALPHA))
+
+
 def compute(s: Settings) -> View:
     """Raises ValueError for an unknown mechanism or a bad number of draws."""
+    check_mechanism(s.mechanism)
     sizes = _sizes(s.mechanism, int(s.draws or DRAW_CHOICES[-1]))
-    return _view(s.mechanism, sizes, audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA))
+    return _view(s.mechanism, sizes, _audits(s.mechanism, tuple(sizes), s.seed))
 
 
 def sweep(s: Settings, choices: Sequence[float]) -> tuple[View, ...]:
     """The view at each of `choices` (the same as `compute` gives for it), from one audit curve up to
     the largest. Raises ValueError for an unknown mechanism."""
+    check_mechanism(s.mechanism)
     sizes = _sizes(s.mechanism, int(max(choices)))
-    results = audit_curve(s.mechanism, sizes, make_rng(s.seed, f"audit-{s.mechanism}"), ALPHA)
+    results = _audits(s.mechanism, tuple(sizes), s.seed)
     shown = (_sizes(s.mechanism, int(d)) for d in choices)
     return tuple(_view(s.mechanism, sizes, results[:len(sizes)]) for sizes in shown)
 
 
-def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:
-    """The chart of the bound against the draws and the verdict at the last of `sizes`."""
-    mech = MECHANISMS[name] if name in MECHANISMS else None
+def _view(name: str, sizes: list[int], results: Sequence[AuditResult]) -> View:
+    """The chart of the bounds against the draws, the verdict and the tight audits at the last of `sizes`."""
+    mech = MECHANISMS[name]
     last = results[-1]
-    promise = last.epsilon if mech is None else mech.epsilon
-    shown = np.array([min(r.lower_bound, 4 * promise) for r in results])  # an infinite bound is drawn at the top
+    promise, top = mech.epsilon, TOP * mech.epsilon
     x = np.array(sizes, dtype=float)
+    lines = [curves.Line(TEXT["bound_line"], x, np.array([min(r.threshold_bound, top) for r in results]),
+                         COLORS["d"], thick=True)]
+    if mech.delta > 0:
+        lines.append(curves.Line(TEXT["gdp_line"], x, np.array([min(r.gdp.epsilon, top) for r in results]),
+                                 COLORS["d_prime"], thick=True))
+    caught = [i for i, r in enumerate(results) if math.isinf(r.lower_bound)]
+    lines += [curves.Line(TEXT["exact_line"], x[caught], np.full(len(caught), top), COLORS["danger"]),
+              curves.Line(TEXT["promise_line"], x, np.full(x.size, promise), COLORS["truth"], dashed=True)]
     chart = curves.lines(
-        [curves.Line(TEXT["bound_line"], x, shown, COLORS["danger"] if last.verdict == "violates" else COLORS["d"],
-                     thick=True),
-         curves.Line(TEXT["promise_line"], x, np.full(x.size, promise), COLORS["truth"], dashed=True)],
+        lines,
         curves.AxisLabels(tuple(TEXT["chart_title"].format(draws=f"{last.draws:,}").split("\n")), TEXT["draws_axis"],
                           TEXT["epsilon_axis"], TEXT["series_title"]),
         y_log=False, y_format=".2~f",
     )
+    return View(chart, _summary(last), _tight(last))
+
+
+def _summary(last: AuditResult) -> str:
     bound = "∞" if math.isinf(last.lower_bound) else fmt.number(last.lower_bound)
     summary = TEXT[f"verdict_{last.verdict}"].format(
-        draws=f"{last.draws:,}", bound=bound, eps=fmt.number(promise), delta=fmt.tiny(last.delta),
+        draws=f"{last.draws:,}", bound=bound, eps=fmt.number(last.epsilon), delta=fmt.tiny(last.delta),
         alpha=fmt.percent(ALPHA),
     )
     if last.ruled_out > 0:
@@ -92,4 +119,39 @@ def _view(name: str, sizes: list[int], results: list[AuditResult]) -> View:
         summary += " " + TEXT["gap_none"].format(checked=f"{last.checked:,}")
     if last.simulation:
         summary += " " + TEXT["simulation"]
-    return View(chart, summary)
+    return summary
+
+
+def _tight(last: AuditResult) -> tuple[Block, ...]:
+    """The estimators side by side, what the Gaussian fit assumes, and the attack against the promise."""
+    eps, gdp, roc = last.epsilon, last.gdp, last.roc
+    if last.delta > 0:
+        gdp_row = (TEXT["tight_gdp"].format(mu=fmt.number(gdp.mu)), fmt.number(gdp.epsilon),
+                   fmt.percent(gdp.epsilon / eps))
+        gdp_words = TEXT["gdp_assumes"].format(delta=fmt.tiny(last.delta))
+    else:
+        gdp_row = (TEXT["tight_gdp"].format(mu=fmt.number(gdp.mu)), TEXT["tight_gdp_none"], "–")
+        gdp_words = TEXT["gdp_pure"].format(mu=fmt.number(gdp.mu), as_if=fmt.number(gdp_epsilon(gdp.mu, AS_IF_DELTA)),
+                                            eps=fmt.number(eps))
+    estimators = (
+        (TEXT["tight_head_audit"], TEXT["tight_head_eps"], TEXT["tight_head_share"]),
+        (TEXT["tight_cp"], fmt.number(last.threshold_bound), fmt.percent(last.threshold_bound / eps)),
+        gdp_row,
+    )
+    area_max, tpr_max = promised_limits(eps, last.delta, roc.fprs)
+    confidence = fmt.percent(roc.confidence)
+    attack: list[tuple[str, ...]] = [
+        (TEXT["attack_head_attack"], TEXT["attack_head_measured"],
+         TEXT["attack_head_interval"].format(confidence=confidence), TEXT["attack_head_promise"]),
+        (TEXT["attack_auroc"], fmt.number(roc.auroc), _interval(*roc.auroc_interval, fmt.number),
+         fmt.number(area_max)),
+    ]
+    for f, tpr, (low, high), most in zip(roc.fprs, roc.tprs, roc.tpr_intervals, tpr_max, strict=True):
+        attack.append((TEXT["attack_tpr"].format(fpr=fmt.percent(f)), fmt.percent(tpr),
+                       _interval(low, high, fmt.percent), fmt.percent(float(most))))
+    note = TEXT["attack_note"].format(resamples=f"{roc.resamples:,}", eps=fmt.number(eps), delta=fmt.tiny(last.delta))
+    return (("table", estimators), ("p", gdp_words), ("table", tuple(attack)), ("p", note))
+
+
+def _interval(low: float, high: float, show: Callable[[float], str]) -> str:
+    return f"{show(low)} – {show(high)}"

@@ -310,13 +310,17 @@ def test_after_a_reload_the_page_shows_this_phone_has_answered(db) -> None:
     _press(run_page(PAGE, {"poll": poll.code}), f"no:{device}")
     reloaded = run_page(PAGE, {"poll": poll.code})
     assert not reloaded.info  # before the report: the page cannot know yet
+    (first,) = [c for c in reloaded.get("bidi_component") if c.proto.id.endswith("-poll_buttons")]  # type: ignore[attr-defined]
+    assert {k: json.loads(first.proto.json)[k] for k in ("code", "answered", "checked")} == {  # type: ignore[attr-defined]
+        "code": poll.code, "answered": False, "checked": False}  # the buttons wait if this browser answered it
     _report_device(reloaded, device)
     assert_clean(reloaded)
     (said,) = [i.value for i in reloaded.info]
     assert said.startswith("This phone has already answered this poll: it sent **No**.")
     assert TEXT["why_device"] in said and TEXT["wait_reveal"] in said
     (buttons,) = [c for c in reloaded.get("bidi_component") if c.proto.id.endswith("-poll_buttons")]  # type: ignore[attr-defined]
-    assert json.loads(buttons.proto.json)["disabled"] is True  # type: ignore[attr-defined]
+    shown = json.loads(buttons.proto.json)  # type: ignore[attr-defined]
+    assert shown["disabled"] is True and shown["answered"] is True and shown["checked"] is True
     other = _report_device(run_page(PAGE, {"poll": poll.code}), secrets.token_hex(16))  # another phone
     assert not other.info and not json.loads(
         next(c for c in other.get("bidi_component") if c.proto.id.endswith("-poll_buttons")).proto.json)["disabled"]

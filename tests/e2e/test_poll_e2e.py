@@ -32,6 +32,25 @@ FORCE_LIE = """
 """
 
 
+# Counts the animation frames in which the Yes button exists (inside the component's shadow root or
+# not) and those in which it is enabled.
+WATCH_BUTTONS = """
+window.__rrFrames = 0; window.__rrActive = 0;
+const find = (root) => {
+  const found = root.querySelector('button.rr-yes');
+  if (found) return found;
+  for (const el of root.querySelectorAll('*')) if (el.shadowRoot) { const b = find(el.shadowRoot); if (b) return b; }
+  return null;
+};
+const watch = () => {
+  const yes = document.body ? find(document) : null;
+  if (yes) { window.__rrFrames += 1; if (!yes.disabled) window.__rrActive += 1; }
+  requestAnimationFrame(watch);
+};
+requestAnimationFrame(watch);
+"""
+
+
 def test_a_student_answer_reaches_the_teacher_randomized(page: Page, browser: Browser, base_url: str) -> None:
     open_app(page, f"{base_url}/Live_poll")
     page.get_by_role("textbox", name=TEXT["question"]).fill("Did you copy homework this week?")
@@ -57,11 +76,14 @@ def test_a_student_answer_reaches_the_teacher_randomized(page: Page, browser: Br
         expect(student.get_by_text(TEXT["why_device"])).to_be_visible()
         expect(student.get_by_role("button", name=TEXT["button_yes"], exact=True)).to_be_disabled()
         expect_clean(student)
-        # a reload is a new session, but the browser keeps its token: the page shows it answered
+        # a reload is a new session, but the browser keeps its token: the page shows it answered,
+        # its buttons never active meanwhile (every frame watched from the first paint)
+        student.add_init_script(WATCH_BUTTONS)
         student.reload()
         wait_for_app_run(student, initial_wait_ms=0)
         expect(student.get_by_text("This phone has already answered this poll: it sent No.")).to_be_visible()
         expect(student.get_by_role("button", name=TEXT["button_yes"], exact=True)).to_be_disabled()
+        assert student.evaluate("window.__rrFrames") > 0 and student.evaluate("window.__rrActive") == 0
         expect_clean(student)
     finally:
         phone.close()

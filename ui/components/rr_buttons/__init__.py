@@ -23,12 +23,17 @@ _COMPONENT = st.components.v2.component(
 
 
 def rr_buttons(key: str, p: float, method: str, labels: dict[str, str], disabled: bool,
-               on_answer: Callable[[], None], presses: int = 0) -> None:
+               on_answer: Callable[[], None], presses: int = 0, seen: tuple[str, bool, bool] = ("", False, True),
+               ) -> None:
     """Mount the buttons; `on_answer` runs when a randomized answer arrives (read it with `sent(key)`).
     `labels` holds "yes", "no" and "sending" in the page's language. `presses`: answers sent so far in
     this session; a new count is new data, so after a press the server refused without storing it
-    (busy, too fast) the buttons are drawn again, enabled, instead of staying on "Sending…"."""
-    _COMPONENT(key=key, data={"p": p, "mode": method, "disabled": disabled, "presses": presses, **labels},
+    (busy, too fast) the buttons are drawn again, enabled, instead of staying on "Sending…".
+    `seen`: the poll's code, whether the server knows this phone answered it, and whether it has
+    checked the browser's token yet (a browser that answered before opens locked until then)."""
+    code, answered, checked = seen
+    _COMPONENT(key=key, data={"p": p, "mode": method, "disabled": disabled, "presses": presses, **labels,
+                              "code": code, "answered": answered, "checked": checked},
                on_answer_change=on_answer, height="content")
 
 

@@ -1,6 +1,6 @@
 // Yes / No buttons that randomize on the device: the true answer never leaves this function.
 // Sent: "yes" or "no", then ":" and this browser's token when it has one.
-// data: {p, mode: "device" | "coin", yes, no, sending, disabled}
+// data: {p, mode: "device" | "coin", yes, no, sending, disabled, code, answered, checked}
 // "device": with probability p the pressed answer is sent, otherwise the opposite one; the draw comes
 // from crypto.getRandomValues (the browser's cryptographic source, not Math.random).
 // "coin": the student has already randomized with a real coin; the pressed answer is sent as is.
@@ -27,6 +27,28 @@ function deviceToken() {
   }
 }
 
+// The polls this browser answered, as the server said (codes, the last 50): after a reload the
+// buttons open locked until the server has checked the browser's token (`checked`), instead of
+// showing active for the moment that takes. Only what is shown: the server alone decides.
+const ANSWERED = "dpx_poll_answered";
+function answeredHere() {
+  try {
+    const codes = JSON.parse(localStorage.getItem(ANSWERED) || "[]");
+    return Array.isArray(codes) ? codes : [];
+  } catch (e) {
+    return [];
+  }
+}
+function remember(code) {
+  try {
+    const codes = answeredHere().filter((c) => c !== code);
+    codes.push(code);
+    localStorage.setItem(ANSWERED, JSON.stringify(codes.slice(-50)));
+  } catch (e) {
+    // storage blocked: the buttons simply wait for the server
+  }
+}
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   const root = parentElement.querySelector(".rr-root");
@@ -40,7 +62,8 @@ export default function (component) {
     no.disabled = true;
     status.textContent = text;
   };
-  if (data.disabled) {
+  if (data.answered) remember(data.code);
+  if (data.disabled || (!data.checked && answeredHere().includes(data.code))) {
     lock("");
     return;
   }

@@ -53,9 +53,10 @@ def tab(ctx: PageContext, poll: store.PollInfo) -> None:
     st.caption(TEXT["student_question"])
     st.markdown(f"### {view.question}")
     st.markdown(view.how)
+    seen = (poll.code, mine is not None or earlier is not None, BROWSER in st.session_state)
     rr_buttons(BUTTONS, poll.p, poll.method, {"yes": TEXT["button_yes"], "no": TEXT["button_no"],
                "sending": TEXT["sending"]}, not view.can_answer, lambda: on_answer(poll.code),
-               st.session_state.get(PRESSES, 0))
+               st.session_state.get(PRESSES, 0), seen)
     if view.status:
         st.info(view.status, icon=":material/check_circle:")
     if (outcome := st.session_state.get(OUTCOME, "")) in REFUSED:  # not stored: the buttons stay

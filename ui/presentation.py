@@ -49,6 +49,9 @@ _STYLE = (
     ".vega-bind label::after{content:'';flex-basis:100%;order:1}"
     ".vega-bind .dpx-min{order:2}.vega-bind input[type=range]{order:3;flex:1 0 8rem;margin:0 .75rem}"
     ".vega-bind .dpx-max{order:4;margin-left:0}"
+    # the menu is the teacher's, not the room's: smaller, and long names wrap instead of being cut
+    "[data-testid=stSidebar] [data-testid=stPageLink-NavLink] *{white-space:normal;overflow:visible}"
+    "[data-testid=stSidebar] [data-testid=stPageLink-NavLink] p{font-size:.8rem;line-height:1.3}"
     "@media (max-width:640px){[data-testid=stMainBlockContainer]{padding:.5rem 1rem 1rem calc(1rem + 40px)}}</style>"
 )
 _LAYOUT = ("[data-testid=stVerticalBlock]", "[data-testid=stHorizontalBlock]", "[data-testid=stColumn]",

@@ -274,3 +274,17 @@ def test_the_lesson_tools_open_on_demand_and_stay_open_as_views_are_added(page: 
     expect(loader).to_be_visible()
     expect(sidebar.get_by_role("button", name=TEXT["lesson_present"])).to_be_visible()
     expect_clean(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_menu_opened_on_a_projector_shows_every_page_name_whole(page: Page, base_url: str, lang: str) -> None:
+    """At the projector's root size the sidebar's page names were cut ("2 · Histogram and r"): in
+    presentation mode they are smaller and wrap."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, _address(base_url, 1, lang))
+    page.locator("[data-testid=stHeader] button").first.click()  # the one header button: opens the menu
+    links = page.get_by_test_id("stSidebar").get_by_test_id("stPageLink-NavLink")
+    expect(links.first).to_be_visible()
+    cut = links.evaluate_all("""links => links.filter(a => [...a.querySelectorAll('span, p')]
+        .some(e => e.scrollWidth > e.clientWidth + 1)).map(a => a.innerText)""")
+    assert links.count() >= 11 and cut == []

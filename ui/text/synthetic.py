@@ -153,6 +153,99 @@ EN: dict[str, str] = {
     ),
     "lesson_crossing": "The synthetic table answers better from k = {k} on.",
     "lesson_no_crossing": "Here the interactive answers stay better over the whole range: the synthetic table's own error is large.",
+    # --- tab 5: attacks on the published table (issue 34, section 2)
+    "tab_attacks": "5. Attacks on the table",
+    "att_intro": (
+        "How much does a published synthetic table give away about the people it was made from? As in "
+        "Anonymeter (Giomi et al., PoPETs 2023), the rows with a value in every chosen column are split at "
+        "random into a **training** half, on which MST is fitted, and a **control** half it never sees. "
+        "Each attack is run against training rows, against control rows and as a naive **baseline**; its "
+        "**risk** is (training − control) / (1 − control): what the table gives away about the rows it was "
+        "made from beyond what it tells about anyone like them.\n\n"
+        "- **Singling out**: a rule read off the synthetic table (one rare value, or one synthetic row's "
+        "values on 3 columns) that matches exactly one real row.\n"
+        "- **Linkability**: the attacker holds a person's first columns from one source and the others from "
+        "another; both halves lead to the same nearest synthetic row.\n"
+        "- **Attribute inference**: the attacker knows every column but the secret one; the nearest "
+        "synthetic row gives the guess.\n"
+        "- **Exact copies** (distance to closest record): a real row found whole in the synthetic table.\n\n"
+        "This is a **simulation** with the sidebar's seed (the split, the targets and the attackers' draws; "
+        "OpenDP draws MST's noise afresh). It reads the real rows, so its numbers are not a DP release."
+    ),
+    "att_two_columns": "Choose at least two columns: the attacks need a secret column and others to guess it from.",
+    "att_too_few": (
+        "Only {rows} rows have a value in every chosen column: at least {minimum} are needed to split them "
+        "into a training half and a control half."
+    ),
+    "att_secret": "Secret column (attribute inference)",
+    "att_secret_help": "The attacker knows every other chosen column of a person and guesses this one.",
+    "att_button": "Fit MST on the training half and run the attacks ({n} tables to go)",
+    "att_progress": "{table} ({i} of {n}): {stage}",
+    "att_stage_singling_out": "Singling out",
+    "att_stage_linkability": "Linking two sources",
+    "att_stage_inference": "Guessing the secret column",
+    "att_stage_closest": "Distance to the closest synthetic row",
+    "att_hint": (
+        "Press the button: MST is fitted on the training half at ε = 0.3, 1, 3 and 10 (seconds each), and "
+        "every table is attacked, the training rows published as they are first."
+    ),
+    "att_copy_label": "No privacy (the rows)",
+    "att_eps_label": "ε = {eps}",
+    "att_singling_out": "Singling out (3 columns)",
+    "att_singling_out_one": "Singling out (1 value)",
+    "att_linkability": "Linkability",
+    "att_inference": "Attribute inference",
+    "att_copies": "Exact copies",
+    "att_chart_title": "Risk each attack measured, by table\n(black tick: the most ε allows)",
+    "att_chart_x": "Table attacked",
+    "att_chart_y": "Risk",
+    "att_chart_series": "Attack",
+    "att_low": "Interval from",
+    "att_high": "Interval to",
+    "att_bound": "Most ε allows",
+    "att_reading": (
+        "On the {n} MST tables the highest risk measured was {risk}, by the attack “{attack}” at ε = {eps} "
+        "(95% interval up to {high}); ε = {eps} would allow that attack up to {bound}, {gap} percentage "
+        "points above the interval. Singling out reached at most {singling}."
+    ),
+    "att_reading_unbounded": (
+        "On the {n} MST tables the highest risk measured was {risk}, by the attack “{attack}” at ε = {eps} "
+        "(95% interval up to {high}); at ε = {eps} the bound allows that attack any risk up to {bound}: it "
+        "no longer protects. Singling out reached at most {singling}."
+    ),
+    "att_copy_reading": (
+        "Published as they are, the training rows give attribute inference a risk of {inference}, "
+        "linkability {linkability} and singling out {singling}, and {copies} of them are found whole."
+    ),
+    "att_seconds": "The slowest table's attacks took {seconds} s.",
+    "att_bound_note": (
+        "The black tick is the highest risk ε allows an attack on one row. MST is ε-DP for adding or "
+        "removing a row, so swapping a training row for a control row costs at most 2ε, and an attack's "
+        "success on training rows is at most min(e^(2ε) × control, 1 − e^(−2ε) × (1 − control)) (the "
+        "hypothesis-testing bound of Kairouz, Oh and Viswanath, 2015). Singling out counts rules over a "
+        "whole half, not one row's fate, so it gets no tick. Intervals are Wilson score intervals at 95%."
+    ),
+    "att_shown": "Details of the table",
+    "att_details_intro": "**{table}**, secret column **{secret}**: the share of attacks that succeeded.",
+    "att_col_attack": "Attack",
+    "att_col_training": "Training",
+    "att_col_control": "Control",
+    "att_col_baseline": "Baseline",
+    "att_col_risk": "Risk (95%)",
+    "att_col_bound": "ε allows",
+    "att_interval": "{risk} ({low}–{high})",
+    "att_training_rows": "Training rows (MST saw them)",
+    "att_control_rows": "Control rows (never seen)",
+    "att_rows_series": "Real rows",
+    "att_closest_title": "How far real rows are from\nthe closest synthetic row",
+    "att_closest_x": "Columns that differ",
+    "att_closest_y": "Share of rows",
+    "att_closest_reading": (
+        "{table}: {training} of training rows and {control} of control rows have an exact copy in the "
+        "table; on average the closest synthetic row differs in {mean_training} columns for a training row "
+        "and {mean_control} for a control row. A table that learned its rows by heart would sit much closer "
+        "to the training rows."
+    ),
 }
 
 TEXT = Texts(EN, __name__)

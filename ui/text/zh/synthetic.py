@@ -125,4 +125,85 @@ TEXT: dict[str, str] = {
     ),
     "lesson_crossing": "从 k = {k} 起，合成表回答得更好。",
     "lesson_no_crossing": "在整个范围内逐个回答都更好：合成表自身的误差太大。",
+    # --- 第 5 部分：对已发布合成表的攻击（issue 34 第 2 节）
+    "tab_attacks": "5. 对合成表的攻击",
+    "att_intro": (
+        "一张已发布的合成表，会泄露多少关于生成它的那些人的信息？按照 Anonymeter（Giomi 等，PoPETs 2023）"
+        "的做法，所选各列都有值的行被随机分成两半：**训练**一半用来拟合 MST，**对照**一半它从未见过。"
+        "每种攻击分别针对训练行、针对对照行各做一次，另有一个朴素的**基线**；其**风险**为"
+        "（训练 − 对照）/（1 − 对照）：合成表对生成它的那些行所泄露的、超出它对任何同类的人所揭示的部分。\n\n"
+        "- **单独识别**：从合成表读出的一条规则（一个罕见值，或某一合成行在 3 列上的值）恰好只匹配一条真实行。\n"
+        "- **可链接性**：攻击者从一个来源得到某人的前几列，从另一个来源得到其余各列；两半都指向同一条最近的合成行。\n"
+        "- **属性推断**：攻击者知道除秘密列以外的每一列；最近的合成行给出猜测。\n"
+        "- **完全复制**（到最近记录的距离）：一条真实行完整地出现在合成表中。\n\n"
+        "这是用侧栏随机种子做的**模拟**（划分、攻击目标和攻击者的抽样；MST 的噪声由 OpenDP 每次重新抽取）。"
+        "它读取真实的行，所以这些数字不是差分隐私发布。"
+    ),
+    "att_two_columns": "请至少选择两列：攻击需要一个秘密列，以及用来猜它的其他列。",
+    "att_too_few": "所选各列都有值的行只有 {rows} 行：至少需要 {minimum} 行才能分成训练和对照两半。",
+    "att_secret": "秘密列（属性推断）",
+    "att_secret_help": "攻击者知道某人其余所有选中的列，要猜的是这一列。",
+    "att_button": "在训练一半上拟合 MST 并运行攻击（还有 {n} 张表）",
+    "att_progress": "{table}（第 {i} 张，共 {n} 张）：{stage}",
+    "att_stage_singling_out": "单独识别",
+    "att_stage_linkability": "链接两个来源",
+    "att_stage_inference": "猜测秘密列",
+    "att_stage_closest": "到最近合成行的距离",
+    "att_hint": (
+        "按下按钮：在训练一半上以 ε = 0.3、1、3 和 10 拟合 MST（每次几秒），然后攻击每一张表，"
+        "最先攻击原样发布的训练行。"
+    ),
+    "att_copy_label": "无隐私（原始行）",
+    "att_eps_label": "ε = {eps}",
+    "att_singling_out": "单独识别（3 列）",
+    "att_singling_out_one": "单独识别（1 个值）",
+    "att_linkability": "可链接性",
+    "att_inference": "属性推断",
+    "att_copies": "完全复制",
+    "att_chart_title": "各攻击测得的风险（按表）\n（黑色短线：ε 所允许的上限）",
+    "att_chart_x": "被攻击的表",
+    "att_chart_y": "风险",
+    "att_chart_series": "攻击",
+    "att_low": "区间下限",
+    "att_high": "区间上限",
+    "att_bound": "ε 允许的上限",
+    "att_reading": (
+        "在 {n} 张 MST 表上测得的最高风险是 {risk}，来自 ε = {eps} 时的“{attack}”攻击（95% 区间上限 {high}）；"
+        "ε = {eps} 允许该攻击达到 {bound}，比区间上限高 {gap} 个百分点。单独识别最多达到 {singling}。"
+    ),
+    "att_reading_unbounded": (
+        "在 {n} 张 MST 表上测得的最高风险是 {risk}，来自 ε = {eps} 时的“{attack}”攻击（95% 区间上限 {high}）；"
+        "在 ε = {eps} 时，该界允许这种攻击达到直至 {bound} 的任何风险：它已不再提供保护。单独识别最多达到 {singling}。"
+    ),
+    "att_copy_reading": (
+        "若把训练行原样发布，属性推断的风险为 {inference}，可链接性为 {linkability}，单独识别为 {singling}，"
+        "且其中 {copies} 的行被完整地找到。"
+    ),
+    "att_seconds": "最慢的一张表的攻击用时 {seconds} 秒。",
+    "att_bound_note": (
+        "黑色短线是 ε 允许针对单行的攻击达到的最高风险。MST 对增加或删除一行满足 ε-差分隐私，所以把一条训练行"
+        "换成一条对照行最多花费 2ε，攻击在训练行上的成功率至多为 min(e^(2ε) × 对照, 1 − e^(−2ε) × (1 − 对照))"
+        "（Kairouz、Oh 和 Viswanath 2015 年的假设检验界）。单独识别统计的是针对整整一半数据的规则，而不是某一行的"
+        "结果，所以没有短线。区间为 95% 的 Wilson 得分区间。"
+    ),
+    "att_shown": "查看哪张表的详情",
+    "att_details_intro": "**{table}**，秘密列 **{secret}**：攻击成功的比例。",
+    "att_col_attack": "攻击",
+    "att_col_training": "训练",
+    "att_col_control": "对照",
+    "att_col_baseline": "基线",
+    "att_col_risk": "风险（95%）",
+    "att_col_bound": "ε 允许",
+    "att_interval": "{risk}（{low}–{high}）",
+    "att_training_rows": "训练行（MST 见过）",
+    "att_control_rows": "对照行（从未见过）",
+    "att_rows_series": "真实行",
+    "att_closest_title": "真实行与最近的\n合成行相差多远",
+    "att_closest_x": "不同的列数",
+    "att_closest_y": "行的比例",
+    "att_closest_reading": (
+        "{table}：{training} 的训练行和 {control} 的对照行在表中有完全相同的副本；平均而言，最近的合成行与"
+        "训练行相差 {mean_training} 列，与对照行相差 {mean_control} 列。一张把训练行背下来的表会离训练行近得多。"
+    ),
 }
+

@@ -30,7 +30,7 @@ EN: dict[str, str] = {
         "at the stated confidence. The exact test checks the first 5,000 outputs on each input against "
         "the sampler's own arithmetic. It is a **simulation** with the sidebar's seed."
     ),
-    "chart_title": "Lower bound on ε after {draws} draws:\nhow it tightens as the draws grow",
+    "chart_title": "Bounds on ε at {draws} draws:\nhow they tighten as draws grow",
     "draws_axis": "Outputs drawn on each input",
     "epsilon_axis": "ε",
     "series_title": "Audit",
@@ -52,7 +52,7 @@ EN: dict[str, str] = {
         "{share} of the {checked} outputs checked could not have come from the other input at all: the "
         "rounding of floating-point numbers leaves gaps that identify the input (Mironov 2012), and "
         "such outputs need δ at least their probability, whatever ε. OpenDP draws its noise exactly and "
-        "leaves no such gaps. (The chart draws an infinite bound at 4 times the promise.)"
+        "leaves no such gaps. (The chart marks an infinite bound with a cross above the curves.)"
     ),
     "gap_none": (
         "The exact test found none of the {checked} outputs checked impossible on the other input: no "
@@ -68,7 +68,7 @@ EN: dict[str, str] = {
     "tight_head_share": "of the promise",
     "tight_cp": "Clopper-Pearson, a threshold test",
     "tight_gdp": "Gaussian fit, μ ≥ {mu}",
-    "tight_gdp_none": "– (δ = 0)",
+    "tight_gdp_none": "–",
     "gdp_assumes": (
         "The Gaussian fit assumes the mechanism's trade-off curve is a Gaussian's (true of Gaussian noise "
         "and of DP-SGD), so that one test's two error rates fix μ, and μ fixes ε at δ = {delta} (Dong, Roth "
@@ -80,26 +80,27 @@ EN: dict[str, str] = {
         "μ ≥ {mu} would claim ε ≥ {as_if} at δ = 10⁻⁵; if the promise held, ε would be at most {eps} at every "
         "δ, so that figure is not a bound: the assumption fails, and Clopper-Pearson is the audit to read here."
     ),
-    "attack_head_attack": "The best simple attack",
+    "attack_head_attack": "Attack",
     "attack_head_measured": "measured",
     "attack_head_interval": "{confidence} interval",
-    "attack_head_promise": "most the promise allows",
+    "attack_head_promise": "most allowed",
     "attack_auroc": "AUROC",
     "attack_tpr": "TPR at FPR {fpr}",
     "attack_note": (
-        "The attack says D′ when the output lies on D′'s side, and its ROC curve goes through every "
-        "threshold: AUROC 0.5 is a coin toss, 1 a certain guess, and TPR at a low FPR is what matters "
-        "when a wrong accusation is costly. Intervals: {resamples} bootstrap resamples of the same draws "
+        "The attack, the best simple one, says D′ when the output lies on D′'s side; its ROC curve goes "
+        "through every threshold: AUROC 0.5 is a coin toss, 1 a certain guess, and TPR at a low FPR is what "
+        "matters when a wrong accusation is costly. Intervals: {resamples} bootstrap resamples of the same draws "
         "(seeded). The last column is the most any (ε, δ) = ({eps}, {delta}) mechanism allows: a tight "
         "mechanism's measure may pass it by chance, inside its interval; an interval wholly above it would "
         "break the promise."
     ),
     "canaries": "Canaries in the run",
-    "one_chart_title": "What one run can show with {canaries} canaries:\nthe bound against a perfect attacker's",
-    "canaries_axis": "Canaries (each included with probability ½)",
+    "one_chart_title": "One run, {canaries} canaries:\nbound vs. a perfect attacker",
+    "canaries_axis": "Canaries in the run",
     "perfect_line": "a perfect attacker, every guess right",
     "one_run_line": "this mechanism in one run",
     "one_run_note": "ε ≥ {eps}",
+    "perfect_note": "at most {eps}",
     "one_run_result": (
         "One run with {canaries} canaries, {included} of them included by a coin toss. The auditor guessed "
         "the {half} highest outputs in and the {half} lowest out: {correct} of {guesses} guesses right "

@@ -28,9 +28,10 @@ def test_the_default_run_sits_under_a_perfect_attacker() -> None:
     result, cap = view.reading
     assert result[1].startswith("One run with 1,000 canaries") and "guesses right" in result[1]
     assert "at most ε = **5.81**" in cap[1] and "5.8" in cap[1]
-    marker = view.chart["datasets"]["markers"].to_pandas()
-    assert list(marker["x"]) == [1_000] and marker["note"].iloc[0].startswith("ε ≥ 0.")
-    assert view.chart["title"]["text"][0] == "What one run can show with 1,000 canaries:"
+    marker = view.chart["datasets"]["markers"].to_pandas()  # the run's bound and the perfect attacker's
+    assert list(marker["x"]) == [1_000, 1_000] and marker["note"].iloc[0].startswith("ε ≥ 0.")
+    assert marker["note"].iloc[1] == "at most 5.81" and marker["y"].iloc[1] == pytest.approx(at_1000)
+    assert view.chart["title"]["text"][0] == "One run, 1,000 canaries:"
 
 
 def test_a_mechanism_with_delta_pays_for_it() -> None:

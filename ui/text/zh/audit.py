@@ -20,7 +20,7 @@ TEXT: dict[str, str] = {
         "一个用户的第 0 项对第 1 项（共 8 项）。前一半抽样用来挑选阈值，后一半用来测量，所以下界在所述置信度下是可靠的。"
         "精确检验按抽样器自身的运算检查每个输入上的前 5,000 个输出。这是用侧栏随机种子做的**模拟**。"
     ),
-    "chart_title": "抽取 {draws} 个输出后 ε 的下界：\n随抽样数增加而收紧",
+    "chart_title": "抽取 {draws} 个输出时 ε 的下界：\n随抽样增加而收紧",
     "draws_axis": "每个输入上抽取的输出数",
     "epsilon_axis": "ε",
     "series_title": "审计",
@@ -39,7 +39,7 @@ TEXT: dict[str, str] = {
     "ruled_out": (
         "在检查的 {checked} 个输出中，有 {share} 根本不可能来自另一个输入：浮点数的舍入留下了能识别输入的空隙"
         "（Mironov，2012），无论 ε 多大，δ 都至少要等于这些输出的概率。OpenDP 精确地抽取噪声，不会留下这样的空隙。"
-        "（图中把无穷大的下界画在承诺的 4 倍处。）"
+        "（图中用曲线上方的叉号标出无穷大的下界。）"
     ),
     "gap_none": "精确检验在检查的 {checked} 个输出中没有发现另一个输入不可能产生的输出：没有能识别输入的空隙。",
     "simulation": (
@@ -47,11 +47,11 @@ TEXT: dict[str, str] = {
         "而设计（它的拉普拉斯就不满足），所以发布用 OpenDP 抽取。"
     ),
     "tight_head_audit": "同一批抽样上的审计",
-    "tight_head_eps": "ε 至少",
+    "tight_head_eps": "ε ≥",
     "tight_head_share": "占承诺的比例",
     "tight_cp": "Clopper-Pearson，阈值检验",
     "tight_gdp": "高斯拟合，μ ≥ {mu}",
-    "tight_gdp_none": "–（δ = 0）",
+    "tight_gdp_none": "–",
     "gdp_assumes": (
         "高斯拟合假定机制的权衡曲线是高斯的（高斯噪声和 DP-SGD 都是如此），于是一个检验的两种错误率就确定了 μ，"
         "而 μ 又确定了 δ = {delta} 时的 ε（Dong、Roth、Su，2022；Nasr 等，2023）。μ 对任何机制都成立；由它读出的 ε "
@@ -62,24 +62,25 @@ TEXT: dict[str, str] = {
         "ε ≥ {as_if}；如果承诺成立，ε 在任何 δ 下都至多为 {eps}，所以这个数不是下界：假定不成立，这里应当看 "
         "Clopper-Pearson 审计。"
     ),
-    "attack_head_attack": "最佳简单攻击",
+    "attack_head_attack": "攻击",
     "attack_head_measured": "实测",
     "attack_head_interval": "{confidence} 区间",
-    "attack_head_promise": "承诺允许的上限",
+    "attack_head_promise": "允许的上限",
     "attack_auroc": "AUROC",
     "attack_tpr": "FPR 为 {fpr} 时的 TPR",
     "attack_note": (
-        "攻击在输出落在 D′ 一侧时判为 D′，它的 ROC 曲线经过每一个阈值：AUROC 为 0.5 等于抛硬币，为 1 则是必中；"
+        "这个攻击是最佳的简单攻击：输出落在 D′ 一侧时判为 D′，它的 ROC 曲线经过每一个阈值：AUROC 为 0.5 等于抛硬币，为 1 则是必中；"
         "当误判的代价很高时，要看低 FPR 下的 TPR。区间：对同一批抽样做 {resamples} 次自助重抽样（固定种子）。"
         "最后一列是任何 (ε, δ) = ({eps}, {delta}) 机制允许的上限：一个紧的机制，其实测值可能因偶然在区间内"
         "超过它；整个区间都在它之上才说明违背了承诺。"
     ),
     "canaries": "一次运行中的金丝雀数",
-    "one_chart_title": "用 {canaries} 个金丝雀，一次运行能显示多少：\n下界与完美攻击者的对比",
-    "canaries_axis": "金丝雀数（每个以 ½ 的概率被加入）",
+    "one_chart_title": "一次运行，{canaries} 个金丝雀：\n下界与完美攻击者",
+    "canaries_axis": "运行中的金丝雀数",
     "perfect_line": "完美攻击者，每次猜测都对",
     "one_run_line": "这个机制的一次运行",
     "one_run_note": "ε ≥ {eps}",
+    "perfect_note": "至多 {eps}",
     "one_run_result": (
         "一次运行，{canaries} 个金丝雀，其中 {included} 个由抛硬币决定加入。审计者把输出最高的 {half} 个猜为“加入”，"
         "最低的 {half} 个猜为“未加入”：{guesses} 次猜测中猜对 {correct} 次（{share}）。这显示 ε ≥ **{bound}**，"

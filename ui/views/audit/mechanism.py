@@ -33,7 +33,8 @@ DEFAULT_MECHANISM = "discrete_laplace"  # numpy's Laplace fails the exact suppor
 OPENDP_MAX = 100_000  # OpenDP's sampler takes ~20 µs a draw: a million would take 40 s
 ALPHA = 0.05
 AS_IF_DELTA = 1e-5  # where the Gaussian fit of a pure mechanism is read "as if", to show it is no bound
-TOP = 4  # an infinite (or larger) bound is drawn at TOP times the promise
+TOP = 4  # a larger bound is drawn at TOP times the promise
+INFINITY_AT = 1.5  # the exact test's infinite bound: a cross at least this many times the promise
 
 
 def draws_for(name: str, draws: int) -> int:
@@ -95,14 +96,16 @@ def _view(name: str, sizes: list[int], results: Sequence[AuditResult]) -> View:
     if mech.delta > 0:
         lines.append(curves.Line(TEXT["gdp_line"], x, np.array([min(r.gdp.epsilon, top) for r in results]),
                                  COLORS["d_prime"], thick=True))
+    lines.append(curves.Line(TEXT["promise_line"], x, np.full(x.size, promise), COLORS["truth"], dashed=True))
+    # the exact test's infinity: crosses just above everything drawn, the first named (no legend entry)
     caught = [i for i, r in enumerate(results) if math.isinf(r.lower_bound)]
-    lines += [curves.Line(TEXT["exact_line"], x[caught], np.full(len(caught), top), COLORS["danger"]),
-              curves.Line(TEXT["promise_line"], x, np.full(x.size, promise), COLORS["truth"], dashed=True)]
+    high = max([INFINITY_AT * promise] + [1.1 * float(line.y.max()) for line in lines if line.y.size])
+    markers = [curves.Marker(float(x[i]), high, TEXT["exact_line"] if i == caught[0] else "") for i in caught]
     chart = curves.lines(
         lines,
         curves.AxisLabels(tuple(TEXT["chart_title"].format(draws=f"{last.draws:,}").split("\n")), TEXT["draws_axis"],
                           TEXT["epsilon_axis"], TEXT["series_title"]),
-        y_log=False, y_format=".2~f",
+        y_log=False, y_format=".2~f", markers=markers,
     )
     return View(chart, _summary(last), _tight(last))
 
@@ -154,4 +157,5 @@ def _tight(last: AuditResult) -> tuple[Block, ...]:
 
 
 def _interval(low: float, high: float, show: Callable[[float], str]) -> str:
-    return f"{show(low)} – {show(high)}"
+    """"low – high" that a narrow table cell never breaks (narrow no-break spaces, a word joiner)."""
+    return f"{show(low)}\u202f–\u2060\u202f{show(high)}"

@@ -67,6 +67,13 @@ def perfect_curve(delta: float) -> tuple[np.ndarray, np.ndarray]:
     return m.astype(float), np.array([perfect_epsilon(int(k), ALPHA, delta) for k in m])
 
 
+def _perfect_at(canaries: int, alpha: float, delta: float) -> float:
+    """A perfect attacker's bound at `canaries`, from the curve when it holds that number."""
+    xs, ys = perfect_curve(delta)
+    at = np.flatnonzero(xs == canaries)
+    return float(ys[at[0]]) if at.size and alpha == ALPHA else perfect_epsilon(canaries, alpha, delta)
+
+
 def compute(s: Settings) -> View:
     """Raises ValueError for an unknown mechanism or a bad number of canaries."""
     check_mechanism(s.mechanism)
@@ -94,13 +101,15 @@ def _view(name: str, sizes: list[int], runs: Sequence[OneRunAudit]) -> View:
         curves.Line(TEXT["one_run_line"], x, np.array([r.epsilon for r in runs]), COLORS["d"], thick=True),
         curves.Line(TEXT["promise_line"], perfect_x[[0, -1]], np.full(2, mech.epsilon), COLORS["truth"], dashed=True),
     ]
-    note = TEXT["one_run_note"].format(eps=fmt.number(last.epsilon))
-    marker = curves.Marker(float(last.canaries), last.epsilon, note)
+    at_most = _perfect_at(last.canaries, last.alpha, mech.delta)
+    here = float(last.canaries)
+    markers = [curves.Marker(here, last.epsilon, TEXT["one_run_note"].format(eps=fmt.number(last.epsilon))),
+               curves.Marker(here, at_most, TEXT["perfect_note"].format(eps=fmt.number(at_most)))]
     chart = curves.lines(
         lines,
         curves.AxisLabels(tuple(TEXT["one_chart_title"].format(canaries=f"{last.canaries:,}").split("\n")),
                           TEXT["canaries_axis"], TEXT["epsilon_axis"], TEXT["series_title"]),
-        y_log=False, y_format=".2~f", markers=[marker],
+        y_log=False, y_format=".2~f", markers=markers,
     )
     return View(chart, _reading(last, mech.epsilon))
 
@@ -115,13 +124,12 @@ def _reading(run: OneRunAudit, promise: float) -> tuple[Block, ...]:
             level=fmt.percent(run.alpha / run.tried))
     else:
         result = TEXT["one_run_none"].format(**words)
-    xs, ys = perfect_curve(run.delta)
-    at = np.flatnonzero(xs == run.canaries)
-    perfect = float(ys[at[0]]) if at.size else perfect_epsilon(run.canaries, run.alpha, run.delta)
+    perfect = _perfect_at(run.canaries, run.alpha, run.delta)
     blocks: list[Block] = [("p", result), ("p", TEXT["one_run_cap"].format(canaries=f"{run.canaries:,}",
                                                                            perfect=fmt.number(perfect)))]
     if run.delta > 0:
         words = {"delta": fmt.tiny(run.delta), "slack": fmt.number(2 * run.canaries * run.delta)}
+        xs, ys = perfect_curve(run.delta)
         if ys.max() > 0:
             blocks.append(("p", TEXT["one_run_delta"].format(**words, peak=f"{int(xs[np.argmax(ys)]):,}")))
         else:

@@ -21,6 +21,10 @@ EN: dict[str, str] = {
         "their 5-digit ZIP code, sex and date of birth ({paper}). With them she found the governor of "
         "Massachusetts in “anonymous” hospital records."
     ),
+    "sweeney_paper": (
+        "L. Sweeney, “Simple Demographics Often Identify People Uniquely”, Carnegie Mellon University, "
+        "Data Privacy Working Paper 3, 2000"
+    ),
     "tab_unique": "1. Who is unique",
     "tab_linkage": "2. Linkage attack",
     "tab_release": "3. Against a DP release",

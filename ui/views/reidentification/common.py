@@ -42,14 +42,10 @@ QUASI_NAME = re.compile(
 NAME_COLUMN = re.compile(r"^(name|full[ _]?name|voter|person|姓名|名字)$", re.IGNORECASE)
 
 
-# The source of the context the page opens with, as it is cited (a title is not translated).
-SWEENEY_2000 = ("L. Sweeney, “Simple Demographics Often Identify People Uniquely”, Carnegie Mellon University, "
-                "Data Privacy Working Paper 3, 2000")
-
-
 def context() -> str:
-    """The classic figure the page opens with, and its source."""
-    return TEXT["sweeney"].format(paper=SWEENEY_2000)
+    """The classic figure the page opens with, and its source (cited as published in English; the
+    Chinese page gives the title in Chinese, with author, series, number and year)."""
+    return TEXT["sweeney"].format(paper=TEXT["sweeney_paper"])
 
 
 @dataclass(frozen=True)

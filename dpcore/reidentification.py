@@ -386,6 +386,15 @@ def link(frame: pd.DataFrame, voters: pd.DataFrame, columns: Sequence[str],
     return Linkage(matches, sharing, row, learnt, value_row, rows_per_group[mine])
 
 
+def uniqueness_and_linkage(frame: pd.DataFrame, voters: pd.DataFrame, columns: Sequence[str],
+                           widths: Mapping[str, float] | None = None,
+                           sensitive: str | None = None) -> tuple[Uniqueness, Linkage]:
+    """Both questions in one pass over the data: who is unique in the table (its rows' k come out of
+    the linkage's grouping) and whom the voter list re-identifies."""
+    found = link(frame, voters, columns, widths, sensitive)
+    return _summary(found.k.astype(float), None), found
+
+
 # --- the same linkage asked of a DP release --------------------------------------------------------
 
 

@@ -136,6 +136,10 @@ def test_the_linkage_re_identifies_exactly_the_unique_rows_of_a_constructed_tabl
     values = frame["diagnosis"].to_numpy()
     assert all(values[found.value_row[i]] == values[voters.rows[i]] for i in np.flatnonzero(found.learnt))
     assert np.array_equal(found.k, R.group_sizes(frame, columns))
+    unique, again = R.uniqueness_and_linkage(frame, voters.table, columns, sensitive="diagnosis")
+    alone = R.uniqueness(frame, columns)
+    assert (unique.unique, unique.small, unique.groups, unique.smallest) == (alone.unique, alone.small, alone.groups, 1)
+    assert np.array_equal(again.row, found.row)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -45,12 +45,14 @@ class View:
 
 def who_table(frame: pd.DataFrame, listed: Voters, at: np.ndarray, rows: np.ndarray,
               columns: tuple[str, ...], sensitive: str) -> str:
-    """A markdown table of the voters at positions `at`: name, their values on the list, and the
-    sensitive value of the row each was linked to (every cell shown as text)."""
-    shown: dict[str, list[object]] = {TEXT["who_name"]: list(voter_names(listed, at))}
+    """A markdown table of the voters at positions `at`: name, the sensitive value of the row each
+    was linked to, and their values on the list (every cell shown as text)."""
+    shown: dict[str, list[object]] = {
+        TEXT["who_name"]: list(voter_names(listed, at)),  # name and secret first: what a phone shows unscrolled
+        TEXT["who_value"].format(sensitive=sensitive): [shown_value(v) for v in frame[sensitive].to_numpy()[rows]],
+    }
     for column in columns:
         shown[column] = [shown_value(v) for v in listed.table[column].to_numpy()[at]]
-    shown[TEXT["who_value"].format(sensitive=sensitive)] = [shown_value(v) for v in frame[sensitive].to_numpy()[rows]]
     return fmt.frame_table(pd.DataFrame(shown))
 
 

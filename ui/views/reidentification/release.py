@@ -138,12 +138,12 @@ def compute(s: Settings) -> View:
     chosen = np.flatnonzero(plain.linked & in_table)[:SHOWN_PEOPLE]
     who = ""
     if len(chosen):
-        table = pd.DataFrame({
+        table = pd.DataFrame({  # the verdict first after the name: what a phone shows unscrolled
             TEXT["who_name"]: voter_names(listed, chosen),
-            **{c: [shown_value(v) for v in listed.table[c].to_numpy()[chosen]] for c in s.choice.columns},
-            TEXT["release_who_true"]: [int(t) for t in true[chosen]],
-            TEXT["release_who_shown"]: [int(v) for v in shown[chosen]],
             TEXT["release_who_verdict"]: [TEXT["verdict_pinned"] if p else TEXT["verdict_not"] for p in pinned[chosen]],
+            TEXT["release_who_shown"]: [int(v) for v in shown[chosen]],
+            TEXT["release_who_true"]: [int(t) for t in true[chosen]],
+            **{c: [shown_value(v) for v in listed.table[c].to_numpy()[chosen]] for c in s.choice.columns},
         })
         who = f"{TEXT['release_who_title']}\n\n{fmt.frame_table(table)}"
     return View(

@@ -10,7 +10,7 @@ import pytest
 from tests.app.conftest import assert_clean, chart_titled, markdown_tables, page_text, run_page
 from ui.i18n import language
 from ui.text.synthetic import TEXT
-from ui.views.synthetic import attacks
+from ui.views.synthetic import attacks, mst
 
 PAGE = "pages/9_Synthetic_data.py"
 PENGUINS = {"syn_tab": "attacks", "data": "penguins"}
@@ -51,7 +51,7 @@ def test_the_attacks_run_on_request_and_show_the_risk_against_epsilon(lang: str,
         assert TEXT["att_bound_note"][:30] in text
         details = next(t for t in markdown_tables(at) if TEXT["att_col_bound"] in t.columns)
         assert list(details[TEXT["att_col_attack"]]) == [TEXT[k] for k in (
-            "att_singling_out_one", "att_singling_out", "att_linkability", "att_inference", "att_copies")]
+            "att_singling_out_one", "att_singling_out", "att_linkability", "att_inference")]
         assert "**ε = 10**" in text  # the largest ε is shown in detail
         assert not [b for b in at.button if b.key == "syn_att_run"]  # nothing left to run
         at.selectbox(key="syn_att_shown").set_value(attacks.COPY).run()  # no new fit: the kept attacks
@@ -89,6 +89,7 @@ def test_too_few_rows_and_no_declared_columns_say_why() -> None:
     assert not at.exception
     assert any(TEXT["no_domains"][:40] in i.value for i in at.info)
     at = run_page(PAGE, {**PENGUINS})
+    assert at.multiselect(key="syn_att_cols").value == list(mst.declared("penguins"))  # every declared column
     at.multiselect(key="syn_att_cols").set_value(["species"]).run()
     assert not at.exception
     assert any(TEXT["att_two_columns"] in i.value for i in at.info)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from ui.charts.theme import LEGEND_BELOW, PERCENT_AXIS, Title, category_x, series_color, vega
+from ui.charts.theme import LEGEND_WRAPPED, PERCENT_AXIS, Title, category_x, series_color, vega
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def risk_bars(tables: Sequence[str], attacks: Sequence[str], colors: Sequence[st
     y = {"field": "risk", "type": "quantitative", "title": labels.y, "axis": {"format": PERCENT_AXIS},
          "scale": {"domain": [0, 1]}}
     color = {**series_color(tuple(attacks), tuple(colors)), "title": labels.series,
-             "legend": {**LEGEND_BELOW, "labelLimit": 170}}
+             "legend": {**LEGEND_WRAPPED, "titleLimit": 270}}
     tooltip = [{"field": "table", "title": labels.x}, {"field": "series", "title": labels.series},
                {"field": "risk", "title": labels.y, "format": ".1%"},
                {"field": "low", "title": labels.low, "format": ".1%"},

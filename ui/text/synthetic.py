@@ -195,7 +195,7 @@ EN: dict[str, str] = {
     "att_singling_out_one": "Singling out (1 value)",
     "att_linkability": "Linkability",
     "att_inference": "Attribute inference",
-    "att_copies": "Exact copies",
+    "att_copies_bound": " ({eps} allows at most {bound} of training rows, given the control rows)",
     "att_chart_title": "Risk each attack measured, by table\n(black tick: the most ε allows)",
     "att_chart_x": "Table attacked",
     "att_chart_y": "Risk",
@@ -228,10 +228,9 @@ EN: dict[str, str] = {
     "att_shown": "Details of the table",
     "att_details_intro": "**{table}**, secret column **{secret}**: the share of attacks that succeeded.",
     "att_col_attack": "Attack",
-    "att_col_training": "Training",
-    "att_col_control": "Control",
-    "att_col_baseline": "Baseline",
-    "att_col_risk": "Risk (95%)",
+    "att_col_success": "Success: training · control · baseline",
+    "att_success": "{training} · {control} · {baseline}",
+    "att_col_risk": "Risk (95% interval)",
     "att_col_bound": "ε allows",
     "att_interval": "{risk} ({low}–{high})",
     "att_training_rows": "Training rows (MST saw them)",
@@ -242,7 +241,7 @@ EN: dict[str, str] = {
     "att_closest_y": "Share of rows",
     "att_closest_reading": (
         "{table}: {training} of training rows and {control} of control rows have an exact copy in the "
-        "table; on average the closest synthetic row differs in {mean_training} columns for a training row "
+        "table{bound}; on average the closest synthetic row differs in {mean_training} columns for a training row "
         "and {mean_control} for a control row. A table that learned its rows by heart would sit much closer "
         "to the training rows."
     ),

@@ -50,7 +50,7 @@ def test_the_chart_has_every_table_and_attack_and_bounds_only_where_epsilon_give
     assert view.chart is not None
     data = view.chart["datasets"]["risks"].to_pydict()
     assert sorted(set(data["table"])) == sorted([TEXT["att_copy_label"], "ε = 1", "ε = 10"])
-    assert len(data["risk"]) == 4 * 3
+    assert len(data["risk"]) == 3 * 3
     assert [layer["name"] for layer in view.chart["layer"]] == ["bars", "intervals", "bounds"]
     assert view.chart["layer"][0]["encoding"]["y"]["axis"]["format"] == PERCENT_AXIS
     for table, series, bound, risk in zip(data["table"], data["series"], data["bound"], data["risk"], strict=True):
@@ -67,17 +67,19 @@ def test_the_reading_and_the_details_say_the_numbers() -> None:
     view = attacks.compute(attacks.Settings(_fitted(), "species", MEASURED, "10"))
     assert "On the 2 MST tables" in view.reading and "Published as they are" in view.reading
     rows = [line for line in view.details.splitlines() if line.startswith("| ")]
-    assert len(rows) == 1 + 5  # header and one row per attack
+    assert len(rows) == 1 + 4  # header and one row per attack
     assert rows[0].startswith(f"| {TEXT['att_col_attack']} |")
     assert "**ε = 10**, secret column **species**" in view.details
     inference = next(r for r in rows if r.startswith(f"| {TEXT['att_inference']} |"))
     m = dict(MEASURED)["10"].inference
     cells = [c.strip() for c in inference.strip("|").split("|")]
-    assert cells[1] == f"{fmt.number(100 * m.main.successes / m.main.attempts, 2)}%"  # as counted
-    assert cells[2] == f"{fmt.number(100 * m.control.successes / m.control.attempts, 2)}%"
-    assert cells[4].startswith(f"{fmt.number(100 * m.risk.value, 2)}%")
-    assert cells[5] == f"{fmt.number(100 * attacks.risk_bound(10.0, m.control.value), 2)}%"
+    training, control, _ = cells[1].split(" · ")
+    assert training == f"{fmt.number(100 * m.main.successes / m.main.attempts, 2)}%"  # as counted
+    assert control == f"{fmt.number(100 * m.control.successes / m.control.attempts, 2)}%"
+    assert cells[2].startswith(f"{fmt.number(100 * m.risk.value, 2)}%")
+    assert cells[3] == f"{fmt.number(100 * attacks.risk_bound(10.0, m.control.value), 2)}%"
     assert "ε = 10:" in view.closest_reading and view.closest is not None
+    assert "ε = 10 allows at most" in view.closest_reading
     bars = view.closest["datasets"]["bars"].to_pydict()
     assert set(bars["bin"]) == {str(d) for d in range(len(COLUMNS) + 1)}
 

@@ -10,10 +10,12 @@ import numpy as np
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from dpcore.limits import MAX_SYNTHETIC_PAGE_ROWS, SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic.attacks import Measurement
+from ui import fmt
 from ui.page import PageContext, computed, show_figure
 from ui.state import url_choice
-from ui.tabs.synthetic.common import fit_settings
+from ui.tabs.synthetic.common import use_penguins
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import attacks, mst
 
@@ -73,21 +75,41 @@ def _run(ctx: PageContext, fitted: mst.FitSettings, secret: str) -> tuple[tuple[
     return tuple(measured.items())
 
 
+def _settings(ctx: PageContext) -> tuple[mst.FitSettings, str] | None:
+    """The declared columns to attack (all of them by default: a few coarse columns single nobody
+    out, even published as they are), the secret column and the rows of each synthetic table; None
+    (after saying why) when the dataset declares too few columns or too few rows are complete."""
+    domains = mst.declared(ctx.dataset.key)
+    if len(domains) < 2:
+        st.info(TEXT["no_domains"])
+        if st.button(TEXT["use_penguins"], key="syn_att_use_penguins", type="primary", on_click=use_penguins):
+            st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
+        return None
+    columns = st.multiselect(TEXT["columns"], list(domains), default=list(domains), key="syn_att_cols")
+    c2, c3 = st.columns([2, 1])
+    rows = int(c3.number_input(TEXT["rows"], min_value=1, max_value=MAX_SYNTHETIC_PAGE_ROWS,
+                               value=SYNTHETIC_ROWS_DEFAULT, step=100, key="syn_rows", bind="query-params",
+                               help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
+    if len(columns) < 2:
+        st.info(TEXT["att_two_columns"])
+        return None
+    fitted = mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), 1.0, ctx.seed, rows)
+    complete = attacks.complete_rows(fitted)
+    if complete < attacks.MIN_ROWS:
+        st.info(TEXT["att_too_few"].format(rows=complete, minimum=attacks.MIN_ROWS))
+        return None
+    secret = url_choice(c2.selectbox, TEXT["att_secret"], list(fitted.columns), "syn_att_secret", fitted.columns[0],
+                        help=TEXT["att_secret_help"])
+    return fitted, secret
+
+
 @st.fragment
 def tab(ctx: PageContext) -> None:
     st.markdown(TEXT["att_intro"])
-    fitted = fit_settings(ctx, key="syn_att", with_epsilon=False)
-    if fitted is None:
+    chosen = _settings(ctx)
+    if chosen is None:
         return
-    if len(fitted.columns) < 2:
-        st.info(TEXT["att_two_columns"])
-        return
-    rows = attacks.complete_rows(fitted)
-    if rows < attacks.MIN_ROWS:
-        st.info(TEXT["att_too_few"].format(rows=rows, minimum=attacks.MIN_ROWS))
-        return
-    secret = url_choice(st.selectbox, TEXT["att_secret"], list(fitted.columns), "syn_att_secret", fitted.columns[0],
-                        help=TEXT["att_secret_help"])
+    fitted, secret = chosen
     measured = _run(ctx, fitted, secret)
     if not measured:
         st.caption(TEXT["att_hint"])

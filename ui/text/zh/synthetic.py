@@ -159,7 +159,7 @@ TEXT: dict[str, str] = {
     "att_singling_out_one": "单独识别（1 个值）",
     "att_linkability": "可链接性",
     "att_inference": "属性推断",
-    "att_copies": "完全复制",
+    "att_copies_bound": "（在对照行的比例下，{eps} 最多允许 {bound} 的训练行如此）",
     "att_chart_title": "各攻击测得的风险（按表）\n（黑色短线：ε 所允许的上限）",
     "att_chart_x": "被攻击的表",
     "att_chart_y": "风险",
@@ -189,10 +189,9 @@ TEXT: dict[str, str] = {
     "att_shown": "查看哪张表的详情",
     "att_details_intro": "**{table}**，秘密列 **{secret}**：攻击成功的比例。",
     "att_col_attack": "攻击",
-    "att_col_training": "训练",
-    "att_col_control": "对照",
-    "att_col_baseline": "基线",
-    "att_col_risk": "风险（95%）",
+    "att_col_success": "成功率：训练 · 对照 · 基线",
+    "att_success": "{training} · {control} · {baseline}",
+    "att_col_risk": "风险（95% 区间）",
     "att_col_bound": "ε 允许",
     "att_interval": "{risk}（{low}–{high}）",
     "att_training_rows": "训练行（MST 见过）",
@@ -202,7 +201,7 @@ TEXT: dict[str, str] = {
     "att_closest_x": "不同的列数",
     "att_closest_y": "行的比例",
     "att_closest_reading": (
-        "{table}：{training} 的训练行和 {control} 的对照行在表中有完全相同的副本；平均而言，最近的合成行与"
+        "{table}：{training} 的训练行和 {control} 的对照行在表中有完全相同的副本{bound}；平均而言，最近的合成行与"
         "训练行相差 {mean_training} 列，与对照行相差 {mean_control} 列。一张把训练行背下来的表会离训练行近得多。"
     ),
 }

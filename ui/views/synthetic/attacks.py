@@ -15,7 +15,7 @@ import pandas as pd
 
 from dpcore.rng import make_rng
 from dpcore.synthetic import declared_domains, encode, sizes_of
-from dpcore.synthetic.attacks import AttackResult, Measurement, Rate, measure, residual_risk, risk_bound, split_rows
+from dpcore.synthetic.attacks import AttackResult, Measurement, Rate, measure, risk_bound, split_rows, success_bound
 from ui import fmt
 from ui.charts import curves
 from ui.charts import synthetic_attacks as charts
@@ -27,7 +27,7 @@ from ui.views.synthetic.mst import FitSettings, fit
 EPSILONS = (0.3, 1.0, 3.0, 10.0)
 COPY = "copy"  # the id of the table that is the training rows themselves
 MIN_ROWS = 20  # complete rows needed to split into two halves worth attacking
-ATTACK_COLORS = (COLORS["d"], COLORS["d_prime"], COLORS["danger"], COLORS["neutral"])
+ATTACK_COLORS = (COLORS["d"], COLORS["d_prime"], COLORS["danger"])
 
 Progress = Callable[[float, str], None]
 
@@ -92,22 +92,15 @@ class View:
 
 
 def _attacks() -> tuple[str, ...]:
-    return (TEXT["att_singling_out"], TEXT["att_linkability"], TEXT["att_inference"], TEXT["att_copies"])
-
-
-def _copies(m: Measurement) -> AttackResult:
-    """Distance to closest record as an attack: a training row with an exact copy in the table."""
-    c = m.closest
-    return AttackResult(c.copied_training, c.copied_control, c.copied_control,
-                        residual_risk(c.copied_training, c.copied_control), c.copied_training.attempts)
+    return (TEXT["att_singling_out"], TEXT["att_linkability"], TEXT["att_inference"])
 
 
 def _charted(m: Measurement) -> tuple[AttackResult, ...]:
-    return (m.singling_out_multivariate, m.linkability, m.inference, _copies(m))
+    return (m.singling_out_multivariate, m.linkability, m.inference)
 
 
 def _bound(table: str, attack: int, result: AttackResult) -> float:
-    """The highest risk ε allows this attack on this table (NaN: the copy, or singling out)."""
+    """The highest risk ε allows this attack on this table (NaN: the rows themselves, or singling out)."""
     if table == COPY or attack == 0:
         return float("nan")
     return risk_bound(float(table), result.control.value)
@@ -134,21 +127,18 @@ def _rate(r: Rate) -> str:
 
 
 def _risk(result: AttackResult) -> str:
-    return TEXT["att_interval"].format(risk=_pct(result.risk.value), low=_pct(result.risk.low),
+    return TEXT["att_interval"].format(risk=_pct(result.risk.value), low=_pct(result.risk.low).rstrip("%"),
                                        high=_pct(result.risk.high))
 
 
 def _details(table: str, m: Measurement) -> str:
-    results = (m.singling_out_univariate, m.singling_out_multivariate, m.linkability, m.inference, _copies(m))
-    names = (TEXT["att_singling_out_one"], TEXT["att_singling_out"], TEXT["att_linkability"],
-             TEXT["att_inference"], TEXT["att_copies"])
-    bounds = [float("nan")] * 2 + [_bound(table, k, r) for k, r in ((1, m.linkability), (2, m.inference),
-                                                                      (3, _copies(m)))]
+    results = (m.singling_out_univariate, m.singling_out_multivariate, m.linkability, m.inference)
+    names = (TEXT["att_singling_out_one"], TEXT["att_singling_out"], TEXT["att_linkability"], TEXT["att_inference"])
+    bounds = [float("nan"), float("nan"), _bound(table, 1, m.linkability), _bound(table, 2, m.inference)]
     return fmt.markdown_table({
         TEXT["att_col_attack"]: list(names),
-        TEXT["att_col_training"]: [_rate(r.main) for r in results],
-        TEXT["att_col_control"]: [_rate(r.control) for r in results],
-        TEXT["att_col_baseline"]: [_rate(r.baseline) for r in results[:4]] + ["–"],
+        TEXT["att_col_success"]: [TEXT["att_success"].format(training=_rate(r.main), control=_rate(r.control),
+                                                            baseline=_rate(r.baseline)) for r in results],
         TEXT["att_col_risk"]: [_risk(r) for r in results],
         TEXT["att_col_bound"]: ["–" if np.isnan(b) else _pct(b) for b in bounds],
     })
@@ -192,10 +182,14 @@ def _closest(table: str, m: Measurement) -> tuple[dict, str]:
                           TEXT["att_closest_y"], TEXT["att_rows_series"]),
     )
     for layer in chart["layer"]:
-        if layer["name"] == "bars":
+        if layer["name"] == "bars":  # shares, and the few short numbers of columns read level
             layer["encoding"]["y"]["axis"] = {"format": ".0%"}
+            layer["encoding"]["x"]["axis"] = {**layer["encoding"]["x"]["axis"], "labelAngle": 0, "labelAlign": "center"}
     reading = TEXT["att_closest_reading"].format(
         table=label(table), training=_pct(training[0]), control=_pct(control[0]),
+        bound=TEXT["att_copies_bound"].format(eps=label(table), bound=_pct(success_bound(float(table),
+                                                                                          c.copied_control.value)))
+        if table != COPY else "",
         mean_training=fmt.number(float(np.dot(np.arange(len(training)), training)), 2),
         mean_control=fmt.number(float(np.dot(np.arange(len(control)), control)), 2),
     )
@@ -209,10 +203,10 @@ def compute(s: Settings) -> View:
         return View(None, "", "", None, "")
     tables = [t for t, _ in done]
     results = [_charted(m) for _, m in done]  # tables x attacks
-    risk = np.array([[r[k].risk.value for r in results] for k in range(4)])
-    low = np.array([[r[k].risk.low for r in results] for k in range(4)])
-    high = np.array([[r[k].risk.high for r in results] for k in range(4)])
-    bound = np.array([[_bound(t, k, r[k]) for t, r in zip(tables, results, strict=True)] for k in range(4)])
+    risk = np.array([[r[k].risk.value for r in results] for k in range(3)])
+    low = np.array([[r[k].risk.low for r in results] for k in range(3)])
+    high = np.array([[r[k].risk.high for r in results] for k in range(3)])
+    bound = np.array([[_bound(t, k, r[k]) for t, r in zip(tables, results, strict=True)] for k in range(3)])
     chart = charts.risk_bars(
         [label(t) for t in tables], _attacks(), ATTACK_COLORS, risk, low, high, bound,
         charts.RiskLabels(tuple(TEXT["att_chart_title"].split("\n")), TEXT["att_chart_x"], TEXT["att_chart_y"],

@@ -91,7 +91,7 @@ class Rate:
 def success_rate(successes: int, attempts: int, confidence: float = CONFIDENCE) -> Rate:
     """The Wilson score estimate of a success rate (anonymeter's `success_rate`): centre
     (s + z^2/2) / (n + z^2), half-width z / (n + z^2) sqrt(s (n - s) / n + z^2 / 4)."""
-    n = check_count("The number of attacks", attempts, minimum=1)
+    n = check_count("The number of trials", attempts, minimum=1)
     s = check_count("The number of successes", successes, minimum=0, maximum=n)
     level = check_probability("The confidence level", confidence, open_interval=True)
     z = NormalDist().inv_cdf(0.5 * (1.0 + level))
@@ -167,7 +167,11 @@ def _same_columns(*tables: np.ndarray) -> int:
 def split_rows(rows: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A random split of `rows` row numbers into a training half (the larger one when odd) and a
     control half, each sorted."""
-    n = check_count("The number of rows", rows, minimum=2, maximum=MAX_SYNTHETIC_ROWS)
+    if not isinstance(rows, (int, np.integer)) or rows < 2:
+        raise DPError("synthetic_empty_table")
+    if rows > MAX_SYNTHETIC_ROWS:
+        raise DPError("synthetic_table_too_large", rows=rows, maximum=MAX_SYNTHETIC_ROWS)
+    n = int(rows)
     order = rng.permutation(n)
     half = n // 2
     return np.sort(order[half:]), np.sort(order[:half])
@@ -337,8 +341,10 @@ def singling_out(synthetic: np.ndarray, training: np.ndarray, control: np.ndarra
     """Anonymeter's singling-out attack: univariate with `width` 1, multivariate otherwise."""
     syn, train, ctrl = (_distinct(check_table(t)) for t in (synthetic, training, control))
     d = _same_columns(syn, train, ctrl)
-    n = check_count("The number of attacks", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
-    w = check_count("The number of columns of a predicate", width, minimum=1, maximum=d)
+    n = check_count("The number of trials", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
+    if not isinstance(width, (int, np.integer)) or not 1 <= width <= d:
+        raise DPError("synthetic_codes_shape", columns=d)
+    w = int(width)
     dims = np.asarray(sizes, dtype=np.int64)
     if dims.shape != (d,) or (syn.max(axis=0) >= dims).any():
         raise DPError("synthetic_codes_outside")
@@ -355,7 +361,9 @@ def singling_out(synthetic: np.ndarray, training: np.ndarray, control: np.ndarra
 
 def halves(columns: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The two sets of columns a linkability attacker holds by default: the first half and the rest."""
-    d = check_count("The number of columns", columns, minimum=2)
+    if not isinstance(columns, (int, np.integer)) or columns < 2:
+        raise DPError("synthetic_too_few_columns", count=columns)
+    d = int(columns)
     return tuple(range(d // 2)), tuple(range(d // 2, d))
 
 
@@ -370,7 +378,7 @@ def linkability(synthetic: np.ndarray, training: np.ndarray, control: np.ndarray
     a, b = [int(j) for j in a], [int(j) for j in b]
     if not a or not b or set(a) & set(b) or not set(a + b) <= set(range(d)):
         raise DPError("synthetic_codes_shape", columns=d)
-    n = check_count("The number of attacks", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
+    n = check_count("The number of trials", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
     n = min(n, train.shape[0], ctrl.shape[0])
 
     def links(targets: np.ndarray) -> int:
@@ -388,11 +396,13 @@ def inference(synthetic: np.ndarray, training: np.ndarray, control: np.ndarray, 
     every other column gives the guess; the baseline guesses the secret of a random synthetic row."""
     syn, train, ctrl = (check_table(t) for t in (synthetic, training, control))
     d = _same_columns(syn, train, ctrl)
-    s = check_count("The secret column", secret, minimum=0, maximum=d - 1)
+    if not isinstance(secret, (int, np.integer)) or not 0 <= secret < d:
+        raise DPError("synthetic_column_missing", column=secret)
+    s = int(secret)
     if d < 2:
         raise DPError("synthetic_too_few_columns", count=d)
     known = [j for j in range(d) if j != s]
-    n = check_count("The number of attacks", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
+    n = check_count("The number of trials", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
     n = min(n, train.shape[0], ctrl.shape[0])
 
     def right(targets: np.ndarray) -> int:
@@ -425,7 +435,7 @@ def closest_records(synthetic: np.ndarray, training: np.ndarray, control: np.nda
     """Distance to closest record for `attacks` random training rows and as many control rows."""
     syn, train, ctrl = (check_table(t) for t in (synthetic, training, control))
     d = _same_columns(syn, train, ctrl)
-    n = check_count("The number of attacks", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
+    n = check_count("The number of trials", attacks, minimum=1, maximum=MAX_SYNTHETIC_ROWS)
     n = min(n, train.shape[0], ctrl.shape[0])
     out = []
     for table in (train, ctrl):
@@ -484,13 +494,13 @@ def success_bound(epsilon: float, control: float) -> float:
     min(1, e^(2 eps) control, 1 - e^(-2 eps) (1 - control))."""
     from dpcore.posterior.testing import dp_roc_region
 
-    c = check_probability("The control success rate", control)
+    c = check_probability("The attacker's success", control)
     return float(dp_roc_region(substitution_epsilon(epsilon), 0.0, np.array([c]))[0][0])
 
 
 def risk_bound(epsilon: float, control: float) -> float:
     """The highest anonymeter risk (main - control) / (1 - control) that `success_bound` allows."""
-    c = check_probability("The control success rate", control)
+    c = check_probability("The attacker's success", control)
     if c >= 1.0:
         return 0.0
     return min(1.0, max(0.0, (success_bound(epsilon, c) - c) / (1.0 - c)))

@@ -41,7 +41,7 @@ def _one(table: str, i: int, n: int, fitted: mst.FitSettings, split: attacks.Hal
         codes = computed(fit_one, fitted)
         if codes is None:
             return None
-        fits[table] = codes
+        fits[table] = codes.astype(np.min_scalar_type(int(codes.max())))  # kept per session: a byte a cell
     synthetic = split.training if table == attacks.COPY else fits[table]
 
     def attack_one(f: mst.FitSettings) -> Measurement:

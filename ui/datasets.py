@@ -118,6 +118,13 @@ def _read_upload() -> Dataset | None:
     return Dataset(UPLOAD, kept.ident, kept.name, kept.table)
 
 
+def use_bundled(key: str) -> None:
+    """Make the bundled dataset `key` the one in use, picker and address included (call it from a
+    button's callback: it runs before the picker is drawn)."""
+    st.session_state["data"] = key
+    st.query_params["data"] = key
+
+
 def dataset_picker() -> Dataset:
     """Render the sidebar's dataset picker and return the dataset in use."""
     options = [*BUNDLED, UPLOAD]

@@ -1,5 +1,4 @@
-"""The app's pages: the sidebar menu (MENU) and, in tour order, the pages the home page's tour and
-the guided lesson visit (PAGES)."""
+"""The app's pages in tour order, for the shared sidebar menu and the home page's tour."""
 
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ class PageEntry:
 
 PAGES: tuple[PageEntry, ...] = (
     PageEntry("app.py", "nav_home", ":material/home:"),
+    PageEntry("pages/0_Reidentification.py", "nav_reidentification", ":material/person_search:"),
     PageEntry("pages/1_Attacks.py", "nav_attacks", ":material/policy:"),
     PageEntry("pages/2_Histogram_and_neighbour.py", "nav_histogram", ":material/bar_chart:"),
     PageEntry("pages/3_Attacker_posterior.py", "nav_posterior", ":material/casino:"),
@@ -32,14 +32,10 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/9_Synthetic_data.py", "nav_synthetic", ":material/content_copy:"),
     PageEntry("pages/10_Audit.py", "nav_audit", ":material/fact_check:"),
 )
-# Pages in the menu that the tour does not visit yet (the home page's tour and the guided lesson,
-# ui/views/lesson.TOUR, list PAGES): "Why removing names is not enough" opens the menu after home.
-REIDENTIFICATION = PageEntry("pages/0_Reidentification.py", "nav_reidentification", ":material/person_search:")
-MENU: tuple[PageEntry, ...] = (PAGES[0], REIDENTIFICATION, *PAGES[1:])
 
 
 def sidebar_menu() -> None:
-    """Links to every page, in the menu's order (Streamlit's own file list is hidden in config.toml)."""
-    for entry in MENU:
+    """Links to every page, in tour order (Streamlit's own file list is hidden in config.toml)."""
+    for entry in PAGES:
         st.sidebar.page_link(entry.path, label=TEXT[entry.label_key], icon=entry.icon)
     st.sidebar.divider()

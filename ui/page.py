@@ -163,10 +163,12 @@ def share_link(dataset: Dataset) -> None:
 
 
 def show_figure(spec: dict, key: str) -> None:
-    """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets). In presentation
-    mode, in larger type (`on_screen`), and offered as PNG and SVG at slide size (rendered only when
-    asked for)."""
-    st.vega_lite_chart(spec=on_screen(spec), key=key, width="stretch")
+    """Draw a Vega-Lite chart from ui.charts full width (its data in named datasets), in a container
+    keyed `<key>_figure` (a chart element carries no key class a lesson's stage could name). In
+    presentation mode, in larger type (`on_screen`), and offered as PNG and SVG at slide size
+    (rendered only when asked for)."""
+    with st.container(key=f"{key}_figure"):
+        st.vega_lite_chart(spec=on_screen(spec), key=key, width="stretch")
     slide_menu(spec, key)
 
 
@@ -175,7 +177,7 @@ def slide_menu(spec: dict, key: str) -> None:
     `{key}_slides`, which a lesson step's stage shows beside its chart)."""
     if presenting():
         title = spec["title"]["text"]
-        save = st.popover(TEXT["slide_save"].format(title=title[0] if isinstance(title, list) else title),
+        save = st.popover(TEXT["slide_save"].format(title=slides.one_line(title)),
                           icon=":material/slideshow:", key=f"{key}_slides")
         save.download_button(TEXT["slide_png"], lambda: slides.png(spec), f"{key}.png", "image/png",
                              key=f"{key}_png", on_click="ignore")

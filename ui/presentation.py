@@ -148,7 +148,7 @@ def lesson_bar() -> None:
         for key in (PRESENT, STEP, LESSON):
             st.query_params.pop(key, None)
         st.rerun()
-    readings = {key: list(blocks) for key, blocks in stage.sentences} if stage else {}
+    readings = {key: list(blocks) for key, blocks in stage.sentences if blocks} if stage else {}  # a plain one: whole
     which = MINE if mine == MINE else "tour"  # never the address's own text in a key
     lesson_keys(f"lesson_keys_{which}_{where.index}", "lesson_back", "lesson_next", readings)
 

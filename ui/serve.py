@@ -4,11 +4,11 @@ Streamlit imports a page's modules on the first visit after a server start, so t
 (a class opening the app at once) waits for pandas, pyarrow and the app's own modules (~0.4 s),
 and on the Audit page for scipy.stats (~0.5 s: its cold open went from 2.38x to 1.93x the minimal
 page). `warm_up` pays that, with Streamlit's own first-run steps, the default views and a first MST
-fit (JAX's compiling; ~20 s in all), in a thread of its own while the server already accepts visitors: one who arrives early waits
-only for what their page needs (an import under way, a shared view being computed, `ui.memo`). Only
-Streamlit and the libraries others look up in `sys.modules` (`FIRST`) are imported before the
-server starts: plotly, imported by Streamlit, read a pandas still half-imported by the warm-up's
-thread and the server died. The rest is `streamlit run app.py` with the given options.
+fit (JAX's compiling; ~20 s in all), in a thread of its own while the server already accepts
+visitors: one who arrives early waits only for what their page needs (an import under way, a shared
+view being computed, `ui.memo`). Only Streamlit and the libraries others look up in `sys.modules`
+(`FIRST`) are imported before the server starts: plotly, imported by Streamlit, read a pandas still
+half-imported by the warm-up's thread and the server died. The rest is `streamlit run app.py` with the given options.
 """
 
 from __future__ import annotations

@@ -29,9 +29,9 @@ def test_home_explains_dp_and_links_every_page_in_tour_order() -> None:
     tour_links = [link.proto for link in at.get("page_link") if link.proto.label.startswith("**")]
     tour = [link.label for link in tour_links]
     assert len(tour) == len(PAGES) - 1 and all(len(label) <= 34 for label in tour), tour
-    # the tour: every page but home, in the order of PAGES, numbered 1, 2, ... in that order
+    # the tour: every page but home, in the order of PAGES, numbered as the menu numbers them (0, 1, ...)
     assert [link.page for link in tour_links] == [re.sub(r"^\d+_", "", Path(e.path).stem) for e in PAGES[1:]]
-    assert all(label.startswith(f"**{i}. ") for i, label in enumerate(tour, start=1)), tour
+    assert all(label.startswith(f"**{i}. ") for i, label in enumerate(tour)), tour
     assert any("averaging many noisy answers" in c.value for c in at.caption)
 
 

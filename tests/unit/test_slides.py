@@ -72,3 +72,11 @@ def test_on_a_projector_every_size_grows_with_the_window_and_nothing_else_change
 def test_a_projector_s_chart_is_valid_and_a_renderer_with_no_window_keeps_the_theme_s_sizes() -> None:
     text = slides.svg(slides.for_projector(SPEC))
     assert f'font-size="{FONT_SIZE - 2}px"' in text and f'font-size="{FONT_SIZE + 2}px"' in text
+
+
+def test_a_title_on_one_line_joins_english_with_spaces_and_chinese_without() -> None:
+    assert slides.one_line(["Group sizes:", "how many share their values", "(red: fewer than 5)"]) == (
+        "Group sizes: how many share their values (red: fewer than 5)")
+    assert slides.one_line(["收集者看到什么，", "又能推算出什么", "（真实“是”的比例：0.3）"]) == (
+        "收集者看到什么，又能推算出什么（真实“是”的比例：0.3）")
+    assert slides.one_line("Noisy counts at ε = 1") == "Noisy counts at ε = 1"

@@ -86,6 +86,7 @@ def test_the_first_fit_of_a_process_uses_the_solved_scales(monkeypatch: pytest.M
     bisected = []
     search = opendp.mod.binary_search
     monkeypatch.setattr(opendp.mod, "binary_search", lambda *a, **k: bisected.append(k.get("T")) or search(*a, **k))
-    frame = pd.DataFrame({"a": np.array(list("xyz"))[np.arange(200) % 3], "b": np.array(list("uv"))[np.arange(200) % 2]})
+    rows = np.arange(200)
+    frame = pd.DataFrame({"a": np.array(list("xyz"))[rows % 3], "b": np.array(list("uv"))[rows % 2]})
     mst_synthesize(frame, {"a": ("x", "y", "z"), "b": ("u", "v")}, 1.0, 0.0, 20, np.random.default_rng(0), iters=10)
     assert float not in bisected

@@ -69,6 +69,17 @@ def _scaled(value: Any) -> Any:
     return value
 
 
+def one_line(title: str | list[str]) -> str:
+    """A chart's title on one line: a space between English words, none after Chinese (a menu that
+    named a chart by its title's first line read "Group sizes:" or "收集者看到什么，")."""
+    if isinstance(title, str):
+        return title
+    text = title[0].strip()
+    for line in title[1:]:
+        text += ("" if text and ord(text[-1]) >= 0x2E80 else " ") + line.strip()
+    return text
+
+
 def svg(spec: dict[str, Any]) -> str:
     """The chart at slide size as SVG text."""
     import vl_convert

@@ -28,6 +28,7 @@ EN: dict[str, str] = {
     "lesson_next": "Next",
     "lesson_heading": "Step {n} of {total}: {title}",
     "lesson_home": "What differential privacy promises",
+    "lesson_reidentification": "Removing names is not enough: who is unique?",
     "lesson_differencing": "Two harmless counts reveal one person",
     "lesson_averaging": "Asking again and averaging removes the noise",
     "lesson_histogram": "A noisy histogram and its neighbour",

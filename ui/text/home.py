@@ -15,6 +15,11 @@ EN: dict[str, str] = {
     "tour_title": "A guided tour",
     "tour_intro": "Follow the pages in this order: first the attack, then the defence, then the trade-off.",
     # A link's label stays on one line (a phone cuts it off): short labels, the why underneath.
+    "step_reidentification": "0. Why removing names fails",
+    "step_reidentification_why": (
+        "On a few public columns (age, sex, a place) many people are unique: a voter list puts their names "
+        "back, and a DP release does not."
+    ),
     "step_attacks": "1. The attack",
     "step_attacks_why": "Two harmless-looking totals, subtracted, reveal one person's secret; and averaging many noisy answers recovers the truth.",
     "step_histogram": "2. The defence",

@@ -25,7 +25,8 @@ class Stage:
 
     `main`: the elements on the left, as CSS selectors of the page's elements (a chart's container
     is `.st-key-<its key>`); `sentences`: readings under the chart (ui/components/stepper), each by
-    its element key with the blocks shown (counted from 1), on the right, with the chart's menu of
+    its element key with the blocks shown (counted from 1; none: a keyed element of plain text, shown
+    whole), on the right, with the chart's menu of
     slide files (`menu`, a selector). A page that no longer draws the first keyed element of `main`
     is shown whole (ui/presentation.py). A selector with `:has()` names an element at the top of the
     page (CSS allows no `:has()` within another, and the blocks around a kept element are found
@@ -75,6 +76,8 @@ _POLL_FORM = Stage((".st-key-poll_question", _INTRO, ".st-key-poll_method", ".st
                     "[class*=st-key-FormSubmitter-poll_form-]"))
 TOUR = per_language(lambda: (
     Step("app.py", (), TEXT["lesson_home"], Stage((_TITLE, _INTRO))),
+    Step("pages/0_Reidentification.py", (("reid_tab", "unique"), ("data", "penguins")), TEXT["lesson_reidentification"],
+         Stage((".st-key-reid_fig_sizes_figure",), (("reid_unique_summary", ()),), ".st-key-reid_fig_sizes_slides")),
     Step("pages/1_Attacks.py", (("att_tab", "differencing"),), TEXT["lesson_differencing"],
          _chart("att_diff_eps", ("att_diff_eps_reading", (2, 3)))),
     Step("pages/1_Attacks.py", (("att_tab", "averaging"),), TEXT["lesson_averaging"],

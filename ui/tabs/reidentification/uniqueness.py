@@ -22,7 +22,8 @@ def tab(ctx: PageContext, choice: Choice) -> None:
                     settings)
     if view is None:
         return
-    st.markdown(view.summary)
+    with st.container(key="reid_unique_summary"):  # the tour's projector step shows it beside the chart
+        st.markdown(view.summary)
     show_figures((view.sizes, "reid_fig_sizes"), (view.growth, "reid_fig_growth"))
     st.markdown(view.growth_text)
     if view.note:

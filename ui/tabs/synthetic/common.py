@@ -12,6 +12,7 @@ import streamlit as st
 from dpcore.limits import MAX_SYNTHETIC_PAGE_ROWS, SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic import SynthesisResult
 from ui import fmt
+from ui.datasets import use_bundled
 from ui.page import PageContext
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import mst
@@ -30,7 +31,8 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
-        if st.button(TEXT["use_penguins"], key=f"{key}_use_penguins", type="primary", on_click=use_penguins):
+        if st.button(TEXT["use_penguins"], key=f"{key}_use_penguins", type="primary", on_click=use_bundled,
+                     args=("penguins",)):
             st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
         return None
     c1, c2, c3 = st.columns([3, 1, 1])
@@ -43,13 +45,6 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
                                    value=SYNTHETIC_ROWS_DEFAULT, step=100, key="syn_rows", bind="query-params",
                                    help=TEXT["rows_help"].format(maximum=fmt.number(MAX_SYNTHETIC_PAGE_ROWS))))
     return mst.FitSettings(ctx.dataset.table.frame, domains, tuple(columns), eps, ctx.seed, rows)
-
-
-def use_penguins() -> None:
-    """Make Palmer penguins (eight declared columns) the page's dataset: the sidebar's picker and the
-    address (a button's callback, run before the picker is drawn)."""
-    st.session_state["data"] = "penguins"
-    st.query_params["data"] = "penguins"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ TEXT: dict[str, str] = {
     "lesson_next": "下一步",
     "lesson_heading": "第 {n} 步，共 {total} 步：{title}",
     "lesson_home": "差分隐私承诺了什么",
+    "lesson_reidentification": "删除姓名还不够：谁是独一无二的？",
     "lesson_differencing": "两个无害的计数暴露了一个人",
     "lesson_averaging": "重复查询再取平均，噪声就被抵消",
     "lesson_histogram": "加噪直方图与它的相邻数据集",

@@ -12,6 +12,11 @@ TEXT: dict[str, str] = {
     "tour_title": "导览",
     "tour_intro": "请按以下顺序浏览：先看攻击，再看防御，最后看权衡。",
     # 链接标签保持一行（手机会截断）：标签要短，原因写在下方。
+    "step_reidentification": "0. 删除姓名还不够",
+    "step_reidentification_why": (
+        "只看几个公开的列（年龄、性别、地点），许多人就是独一无二的："
+        "一份选民名单能把他们的名字找回来，而差分隐私发布不能。"
+    ),
     "step_attacks": "1. 攻击",
     "step_attacks_why": "两个看似无害的总数相减，就暴露了一个人的秘密；对许多加噪答案取平均，又能还原真实值。",
     "step_histogram": "2. 防御",

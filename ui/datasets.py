@@ -19,7 +19,7 @@ from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_MB, UPLOAD_IDLE_MINUTES
 from ui.errors import message
 from ui.safe import md_escape
-from ui.state import url_choice
+from ui.state import across_pages, keep_across_pages, url_choice
 from ui.text.common import TEXT
 from ui.upload_memory import drop_uploaded_bytes, release_freed_memory, start_collector, use_system_allocator
 from ui.upload_store import PARSING, STORE, HeldUpload, OwnerHandle, UploadRefused, content_ident, table_bytes
@@ -122,12 +122,14 @@ def use_bundled(key: str) -> None:
     """Make the bundled dataset `key` the one in use, picker and address included (call it from a
     button's callback: it runs before the picker is drawn)."""
     st.session_state["data"] = key
+    keep_across_pages("data", key)
     st.query_params["data"] = key
 
 
 def dataset_picker() -> Dataset:
     """Render the sidebar's dataset picker and return the dataset in use."""
     options = [*BUNDLED, UPLOAD]
+    keep = across_pages("data")
     asked = None if "data" in st.session_state else st.query_params.get("data")  # a link, on a first visit
     choice = url_choice(
         st.sidebar.selectbox,
@@ -138,7 +140,9 @@ def dataset_picker() -> Dataset:
         format_func=lambda k: TEXT["sidebar_upload_option"] if k == UPLOAD else TEXT[f"dataset_{k}"],
         persist_state="session",
         notice=False,  # said below, with the dataset shown instead
+        on_change=keep,
     )
+    keep_across_pages("data", choice)
     if asked is not None and asked not in options:  # an old or mistyped link: say so, never silently
         shown = md_escape(TEXT[f"dataset_{choice}"])
         st.toast(TEXT["sidebar_unknown_dataset"].format(asked=md_escape(asked), name=shown), icon=":material/help:")

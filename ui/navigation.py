@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ui.text.common import TEXT
 
@@ -34,8 +35,10 @@ PAGES: tuple[PageEntry, ...] = (
 )
 
 
-def sidebar_menu() -> None:
-    """Links to every page, in tour order (Streamlit's own file list is hidden in config.toml)."""
+def sidebar_menu(menu: DeltaGenerator, carried: Mapping[str, str]) -> None:
+    """Links to every page, in tour order (Streamlit's own file list is hidden in config.toml), in
+    `menu` (a sidebar container drawn above the settings), each carrying the session-wide settings
+    in its address (`carried`: the dataset)."""
     for entry in PAGES:
-        st.sidebar.page_link(entry.path, label=TEXT[entry.label_key], icon=entry.icon)
-    st.sidebar.divider()
+        menu.page_link(entry.path, label=TEXT[entry.label_key], icon=entry.icon, query_params=dict(carried))
+    menu.divider()

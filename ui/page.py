@@ -109,7 +109,7 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
     if current() != "en":  # Streamlit's own words on the charts' toolbars, in the page's language
         translate({EN[key]: TEXT[key] for key in TOOLBAR_WORDS})
     guard_address()  # before any widget binds: a bad value in the address must not reach one
-    sidebar_menu()
+    menu = st.sidebar.container()  # filled once the settings its links carry are known
     dataset = dataset_picker()
     seed = st.sidebar.number_input(
         TEXT["sidebar_seed"],
@@ -121,6 +121,7 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
         help=TEXT["sidebar_seed_help"],
         bind="query-params",
     )
+    sidebar_menu(menu, {"data": st.query_params["data"]} if "data" in st.query_params else {})
     frame = dataset.table.frame
     st.sidebar.caption(
         TEXT["sidebar_in_use"].format(name=md_escape(dataset.name), rows=len(frame), cols=frame.shape[1])

@@ -92,8 +92,31 @@ def url_tabs(key: str, tabs: Tabs, *args: Any) -> str:
 
 def forget(key: str) -> None:
     """Drop what this session remembers of a URL-bound choice or tab (`url_choice`, `url_tabs`, or a
-    widget bound to the address), so the next run of its page reads the address again."""
+    widget bound to the address, and its copy kept across pages), so the next run of its page reads
+    the address again."""
     st.session_state.pop(key, None)
+    st.session_state.pop(_kept(key), None)
+
+
+def _kept(key: str) -> str:
+    return f"_{key}_across_pages"
+
+
+def across_pages(key: str) -> Callable[[], None]:
+    """For a sidebar widget whose value must survive a page switch, called before it is drawn: set its
+    state from the session's copy (on a page switch the browser sends the value the widget last
+    drew, the default for one that came with a link and was never touched, and it was taken).
+    Not for a widget bound with `bind="query-params"`: its address cannot be written back. Returns
+    the widget's `on_change`, which takes a reader's change into the copy; `keep_across_pages`
+    records the value drawn."""
+    if _kept(key) in st.session_state:
+        st.session_state[key] = st.session_state[_kept(key)]
+    return lambda: keep_across_pages(key, st.session_state[key])
+
+
+def keep_across_pages(key: str, value: Any) -> None:
+    """The session's copy of a sidebar widget's value (see `across_pages`)."""
+    st.session_state[_kept(key)] = value
 
 
 @dataclass(frozen=True)

@@ -123,11 +123,16 @@ def loss_crossings(model: AttackModel, level: float) -> list[float]:
     gap[np.abs(gap) <= 1e-9 * max(1.0, abs(level))] = 0.0  # a plateau at the level is no crossing
     from scipy import optimize  # imported on first use: a page's cold open should not pay for it
 
+    # Crossings between consecutive points off the level: a run of points on it is a plateau when
+    # both sides agree, and a crossing (found between its two sides) when they do not; a grid point
+    # that lands within the tolerance of a crossing was missed before (hypothesis found one).
+    off = np.nonzero(gap)[0]
     roots = []
-    for i in np.nonzero(np.sign(gap[:-1]) * np.sign(gap[1:]) < 0)[0]:
-        roots.append(
-            optimize.brentq(lambda o: float(model.privacy_loss(o)) - level, grid[i], grid[i + 1], xtol=1e-13)
-        )
+    for i, j in zip(off[:-1], off[1:], strict=True):
+        if gap[i] * gap[j] < 0:
+            roots.append(
+                optimize.brentq(lambda o: float(model.privacy_loss(o)) - level, grid[i], grid[j], xtol=1e-13)
+            )
     return roots
 
 

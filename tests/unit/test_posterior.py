@@ -493,3 +493,12 @@ def test_draws_are_reproducible() -> None:
     first = post.draw_output(model, np.random.default_rng(3))
     assert first == post.draw_output(model, np.random.default_rng(3))
     assert first != post.draw_output(model, np.random.default_rng(4))
+
+
+def test_a_crossing_that_lands_on_a_grid_point_is_found() -> None:
+    """eps = 0.2451158419311893 at delta 1e-9: a grid point of the root search falls within 1e-9 of
+    the loss's crossing of eps, and was taken for a plateau (hypothesis found it)."""
+    model = post.attack_model("gaussian", CANCER, 0.2451158419311893, 1e-9)
+    leak = post.band_leak(model)
+    assert leak.above is not None and leak.below is not None
+    assert float(model.privacy_loss(leak.above)) == pytest.approx(model.epsilon, abs=1e-9)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -225,3 +226,38 @@ def upload_csv(page: Page, name: str, data: bytes) -> None:
     uploader = page.get_by_label(TEXT["sidebar_upload"]).get_by_test_id("stFileUploaderDropzoneInput")
     uploader.set_input_files(files=[{"name": name, "mimeType": "text/csv", "buffer": data}])
     wait_for_app_run(page)
+
+
+# Resolves once nothing on the page has scrolled for `quiet` ms.
+SCROLL_STILL = """quiet => new Promise(resolve => {
+  let last = performance.now();
+  const seen = () => { last = performance.now(); };
+  document.addEventListener('scroll', seen, true);
+  const timer = setInterval(() => {
+    if (performance.now() - last < quiet) return;
+    clearInterval(timer);
+    document.removeEventListener('scroll', seen, true);
+    resolve(true);
+  }, 50);
+})"""
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    """Pick an option of a select box as a keyboard user does: focus it, open its list with the down
+    arrow, click the option. First wait until nothing scrolls: an expander that has just grown
+    (the "Add a statistic" panel after a choice) scrolls its own box back for ~300 ms, and react-aria
+    closes a list as soon as anything holding its box scrolls (recorded with scroll and focus
+    listeners, LEARNED.md). A list closed all the same is opened again, at most three times."""
+    box = page.get_by_role("combobox", name=label, exact=True)
+    item = page.get_by_role("option", name=option, exact=True)
+    for _ in range(3):
+        page.evaluate(SCROLL_STILL, 400)
+        box.focus()
+        box.press("ArrowDown")
+        try:
+            item.click(timeout=1_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    wait_for_app_run(page)
+    expect(box).to_have_value(option)

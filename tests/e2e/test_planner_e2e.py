@@ -11,50 +11,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import chart, label_number, mark_labels, open_app, upload_csv, wait_for_app_run
+from tests.e2e.conftest import chart, choose, label_number, mark_labels, open_app, upload_csv, wait_for_app_run
 from ui import fmt
 from ui.text.planner import TEXT
 
 PLANNER = "/Release_planner"
 CSV = ("person,age,city\n" + "".join(f"p{i},{20 + i % 50},{('North', 'South', 'East')[i % 3]}\n"
                                        for i in range(300))).encode()
-
-
-# Resolves once nothing on the page has scrolled for `quiet` ms.
-SCROLL_STILL = """quiet => new Promise(resolve => {
-  let last = performance.now();
-  const seen = () => { last = performance.now(); };
-  document.addEventListener('scroll', seen, true);
-  const timer = setInterval(() => {
-    if (performance.now() - last < quiet) return;
-    clearInterval(timer);
-    document.removeEventListener('scroll', seen, true);
-    resolve(true);
-  }, 50);
-})"""
-
-
-def _choose(page: Page, label: str, option: str) -> None:
-    """Pick an option of a select box as a keyboard user does: focus it, open its list with the down
-    arrow, click the option. First wait until nothing scrolls: an expander that has just grown
-    (the "Add a statistic" panel after a choice) scrolls its own box back for ~300 ms, and react-aria
-    closes a list as soon as anything holding its box scrolls (recorded with scroll and focus
-    listeners, LEARNED.md). A list closed all the same is opened again, at most three times."""
-    box = page.get_by_role("combobox", name=label, exact=True)
-    item = page.get_by_role("option", name=option, exact=True)
-    for _ in range(3):
-        page.evaluate(SCROLL_STILL, 400)
-        box.focus()
-        box.press("ArrowDown")
-        try:
-            item.click(timeout=1_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    wait_for_app_run(page)
-    expect(box).to_have_value(option)
 
 
 def _listed(page: Page, name: str):
@@ -78,7 +42,7 @@ def test_plan_three_statistics_release_and_be_refused_past_the_budget(page: Page
     page.get_by_role("radiogroup", name=TEXT["stat_kind"]).get_by_text(TEXT["kind_histogram"]).click()
     wait_for_app_run(page)
     expect(page.get_by_role("textbox", name=TEXT["categories"])).to_be_visible()  # the rerun has drawn
-    _choose(page, TEXT["stat_column"], "city")
+    choose(page, TEXT["stat_column"], "city")
     categories = page.get_by_role("textbox", name=TEXT["categories"])
     categories.fill("North\nSouth\nEast\nWest")
     categories.press("Control+Enter")  # Streamlit submits a text area on Ctrl+Enter

@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import APP_TIMEOUT_MS, open_app, upload_csv, wait_for_app_run
-from tests.e2e.test_planner_e2e import PLANNER, _choose, _listed
+from tests.e2e.conftest import APP_TIMEOUT_MS, choose, open_app, upload_csv, wait_for_app_run
+from tests.e2e.test_planner_e2e import PLANNER, _listed
 from ui import fmt
 from ui.text.common import TEXT as COMMON
 from ui.text.planner import TEXT
@@ -135,7 +135,7 @@ def test_analyst_plans_tunes_m_releases_and_reopens_the_link(page: Page, base_ur
     wait_for_app_run(page)
     m_box = page.get_by_role("spinbutton", name=TEXT["rows_per_person"])
     expect(m_box).to_have_value("2")
-    _choose(page, TEXT["id_column"], "person_id")
+    choose(page, TEXT["id_column"], "person_id")
     expect(page.get_by_text(_dropped_sentence(2))).to_be_visible()
 
     # 2. the plan: the count (already there), a histogram of the counties pasted as one line, and the
@@ -151,7 +151,7 @@ def test_analyst_plans_tunes_m_releases_and_reopens_the_link(page: Page, base_ur
     wait_for_app_run(page)
     expect(page.get_by_role("radiogroup", name=TEXT["stat_kind"])).to_be_visible()
     _kind(page, "histogram")
-    _choose(page, TEXT["stat_column"], "county")
+    choose(page, TEXT["stat_column"], "county")
     categories = page.get_by_role("textbox", name=TEXT["categories"])
     categories.fill(", ".join(COUNTIES))
     categories.press("Control+Enter")  # Streamlit submits a text area on Ctrl+Enter
@@ -161,7 +161,7 @@ def test_analyst_plans_tunes_m_releases_and_reopens_the_link(page: Page, base_ur
     expect(_listed(page, names["histogram"])).to_be_visible()
 
     _kind(page, "mean")
-    _choose(page, TEXT["stat_column"], "income")
+    choose(page, TEXT["stat_column"], "income")
     _type_number(page.get_by_role("spinbutton", name=TEXT["lower"]), "0")
     upper = page.get_by_role("spinbutton", name=TEXT["upper"])
     _type_number(upper, str(UPPER))  # in full: never "250000.00" cut to "25" (LEARNED.md)

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import (
     APP_TIMEOUT_MS,
     chart,
+    choose,
     expect_clean,
     label_number,
     mark_labels,
@@ -22,7 +22,6 @@ from tests.e2e.conftest import (
     wait_for_app_run,
 )
 from tests.e2e.test_language_e2e import _english_left
-from tests.e2e.test_planner_e2e import SCROLL_STILL
 from ui.i18n import language
 from ui.text.common import TEXT as COMMON
 from ui.text.reidentification import TEXT
@@ -47,23 +46,6 @@ def sized(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
-
-
-def choose(page: Page, label: str, option: str) -> None:
-    """Pick an option of a select box as a keyboard user does (tests/e2e/test_planner_e2e._choose)."""
-    box = page.get_by_role("combobox", name=label, exact=True)
-    item = page.get_by_role("option", name=option, exact=True)
-    for _ in range(3):
-        page.evaluate(SCROLL_STILL, 400)
-        box.focus()
-        box.press("ArrowDown")
-        try:
-            item.click(timeout=1_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    wait_for_app_run(page)
-    expect(box).to_have_value(option)
 
 
 def open_part(page: Page, w: dict[str, str], key: str) -> None:

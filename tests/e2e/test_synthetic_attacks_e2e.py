@@ -9,11 +9,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import chart, expect_clean, mark_labels, open_app, wait_for_app_run
+from tests.e2e.conftest import chart, choose, expect_clean, mark_labels, open_app, wait_for_app_run
 from tests.e2e.test_language_e2e import _english_left
-from tests.e2e.test_planner_e2e import SCROLL_STILL
 from tests.e2e.test_reidentification_e2e import no_sideways_scroll
 from ui.i18n import language
 from ui.text.synthetic import TEXT
@@ -29,23 +27,6 @@ def words(lang: str) -> dict[str, str]:
 
 def title(w: dict[str, str], key: str) -> str:
     return w[key].split("\n")[0]
-
-
-def choose(page: Page, label: str, option: str) -> None:
-    """Pick an option of a select box as a keyboard user does (tests/e2e/test_planner_e2e._choose)."""
-    box = page.get_by_role("combobox", name=label, exact=True)
-    item = page.get_by_role("option", name=option, exact=True)
-    for _ in range(3):
-        page.evaluate(SCROLL_STILL, 400)
-        box.focus()
-        box.press("ArrowDown")
-        try:
-            item.click(timeout=1_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    wait_for_app_run(page)
-    expect(box).to_have_value(option)
 
 
 def test_the_attacks_across_epsilon_in_both_languages_and_on_a_phone(page: Page, base_url: str) -> None:

@@ -135,6 +135,15 @@ def voter_source(ctx: PageContext) -> VoterSource | None:
     return VoterSource(seed=ctx.seed, uploaded=kept.table.frame, ident=kept.ident, name=kept.name)
 
 
+def no_people(choice: Choice, ctx: PageContext) -> bool:
+    """Whether a part about people cannot run, after saying why: no column picked, or a table that
+    counts people per row (`aggregated`)."""
+    if not choice.columns:
+        st.info(TEXT["pick_columns"], icon=":material/checklist:")
+        return True
+    return aggregated(choice, ctx)
+
+
 def aggregated(choice: Choice, ctx: PageContext) -> bool:
     """Whether the table counts people per row (nothing to link): then say so, with its smallest count."""
     if choice.weight is None:

@@ -9,7 +9,7 @@ import streamlit as st
 from ui.memo import shared_memo
 from ui.page import PageContext, computed
 from ui.state import url_choice
-from ui.tabs.reidentification.common import aggregated, voter_source
+from ui.tabs.reidentification.common import no_people, voter_source
 from ui.text.reidentification import TEXT
 from ui.views.reidentification import linkage
 from ui.views.reidentification.common import Choice, default_sensitive, missing_columns, sensitive_options
@@ -17,10 +17,7 @@ from ui.views.reidentification.common import Choice, default_sensitive, missing_
 
 @st.fragment
 def tab(ctx: PageContext, choice: Choice) -> None:
-    if not choice.columns:
-        st.info(TEXT["pick_columns"], icon=":material/checklist:")
-        return
-    if aggregated(choice, ctx):
+    if no_people(choice, ctx):
         return
     frame = ctx.dataset.table.frame
     options = sensitive_options(frame, choice)

@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui.memo import session_memo
 from ui.page import PageContext, computed, show_figure
-from ui.tabs.reidentification.common import aggregated, voter_source
+from ui.tabs.reidentification.common import no_people, voter_source
 from ui.text.reidentification import TEXT
 from ui.views.reidentification import release
 from ui.views.reidentification.common import Choice, missing_columns
@@ -25,10 +25,7 @@ def _again() -> None:
 
 @st.fragment
 def tab(ctx: PageContext, choice: Choice) -> None:
-    if not choice.columns:
-        st.info(TEXT["pick_columns"], icon=":material/checklist:")
-        return
-    if aggregated(choice, ctx):
+    if no_people(choice, ctx):
         return
     source = voter_source(ctx)
     c1, c2 = st.columns([2, 1], vertical_alignment="bottom")

@@ -63,7 +63,7 @@ from ui.text.common import EN as COMMON_TEXT
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 # Every page with sliders (the live poll is left out: its fragment refreshes every second on its own).
-PAGES = ("Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
+PAGES = ("Reidentification", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
          "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
 RERUN_TIMEOUT_S = 30.0
 P_TAB, P_PAGE = 0.12, 0.05  # chance that an action is a tab switch or a page switch, not a slider

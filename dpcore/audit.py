@@ -21,6 +21,7 @@ the false positive and false negative rates of a threshold test); Clopper & Pear
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -91,6 +92,32 @@ def _bounds_at(d: np.ndarray, d_prime: np.ndarray, thresholds: np.ndarray, level
     return np.maximum(eps.max(axis=0), 0.0)
 
 
+@dataclass(frozen=True)
+class AuditSplit:
+    """An audit's checked inputs: its alpha, delta and number of thresholds, each side's samples in
+    the half that picks the tests and the half that measures them, and the candidate thresholds."""
+
+    alpha: float
+    delta: float
+    thresholds: int
+    pick_d: np.ndarray
+    test_d: np.ndarray
+    pick_dp: np.ndarray
+    test_dp: np.ndarray
+    candidates: np.ndarray
+
+
+def split_for_audit(samples_d: Any, samples_d_prime: Any, alpha: float, delta: float, thresholds: int) -> AuditSplit:
+    """Check an audit's inputs and split each side's samples in halves (the first picks, the second
+    measures). Raises DPError for too few samples or NaN, ValueError for a bad alpha, delta or count."""
+    a = check_probability("Alpha", alpha, open_interval=True)
+    d_slack = check_delta(delta)
+    k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
+    pick_d, test_d = halves(check_samples("D", samples_d))
+    pick_dp, test_dp = halves(check_samples("D′", samples_d_prime))
+    return AuditSplit(a, d_slack, k, pick_d, test_d, pick_dp, test_dp, candidate_thresholds(pick_d, pick_dp))
+
+
 def epsilon_lower_bound(
     samples_d: np.ndarray | list[float],
     samples_d_prime: np.ndarray | list[float],
@@ -106,12 +133,9 @@ def epsilon_lower_bound(
     -inf). `thresholds` is how many thresholds the first half of the samples picks for the
     second half to test. Raises DPError for too few samples or NaN, ValueError for bad alpha or delta.
     """
-    a = check_probability("Alpha", alpha, open_interval=True)
-    d_slack = check_delta(delta)
-    k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
-    pick_d, test_d = halves(check_samples("D", samples_d))
-    pick_dp, test_dp = halves(check_samples("D′", samples_d_prime))
-    candidates = candidate_thresholds(pick_d, pick_dp)
-    scores = _bounds_at(pick_d, pick_dp, candidates, a / (BOUNDS_PER_THRESHOLD * candidates.size), d_slack)
-    chosen = candidates[np.argsort(scores, kind="stable")[::-1][:k]]
-    return float(_bounds_at(test_d, test_dp, chosen, a / (BOUNDS_PER_THRESHOLD * chosen.size), d_slack).max())
+    s = split_for_audit(samples_d, samples_d_prime, alpha, delta, thresholds)
+    scores = _bounds_at(s.pick_d, s.pick_dp, s.candidates, s.alpha / (BOUNDS_PER_THRESHOLD * s.candidates.size),
+                        s.delta)
+    chosen = s.candidates[np.argsort(scores, kind="stable")[::-1][: s.thresholds]]
+    return float(_bounds_at(s.test_d, s.test_dp, chosen, s.alpha / (BOUNDS_PER_THRESHOLD * chosen.size),
+                            s.delta).max())

@@ -30,10 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from dpcore.audit import at_least, candidate_thresholds, check_samples, clopper_pearson, halves
+from dpcore.audit import at_least, clopper_pearson, split_for_audit
 from dpcore.errors import DPError
-from dpcore.limits import AUDIT_CANDIDATE_THRESHOLDS
-from dpcore.validation import check_count, check_delta, check_probability
+from dpcore.validation import check_delta
 
 BOUNDS_PER_THRESHOLD = 2  # one-sided: the chosen direction's FPR and FNR, each from above
 
@@ -112,16 +111,12 @@ def gdp_lower_bound(samples_d: Any, samples_d_prime: Any, alpha: float = 0.05, d
     with confidence 1 - alpha, and the epsilon at `delta` of a mu-GDP mechanism. `thresholds` is how
     many tests the first half picks for the second half to measure. Raises DPError for too few
     samples or NaN, ValueError for a bad alpha, delta or number of thresholds."""
-    a = check_probability("Alpha", alpha, open_interval=True)
-    d_slack = check_delta(delta)
-    k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
-    pick_d, test_d = halves(check_samples("D", samples_d))
-    pick_dp, test_dp = halves(check_samples("D′", samples_d_prime))
-    candidates = candidate_thresholds(pick_d, pick_dp)
-    forward, reverse = mu_bounds(pick_d, pick_dp, candidates, a / (BOUNDS_PER_THRESHOLD * candidates.size))
+    s = split_for_audit(samples_d, samples_d_prime, alpha, delta, thresholds)
+    a, d_slack, candidates = s.alpha, s.delta, s.candidates
+    forward, reverse = mu_bounds(s.pick_d, s.pick_dp, candidates, a / (BOUNDS_PER_THRESHOLD * candidates.size))
     best = np.maximum(forward, reverse)
-    chosen = np.argsort(best, kind="stable")[::-1][:k]
-    forward2, reverse2 = mu_bounds(test_d, test_dp, candidates[chosen], a / (BOUNDS_PER_THRESHOLD * chosen.size))
+    chosen = np.argsort(best, kind="stable")[::-1][: s.thresholds]
+    forward2, reverse2 = mu_bounds(s.test_d, s.test_dp, candidates[chosen], a / (BOUNDS_PER_THRESHOLD * chosen.size))
     measured = np.where(forward[chosen] >= reverse[chosen], forward2, reverse2)
     mu = max(0.0, float(measured.max()))
     return GDPBound(mu, gdp_epsilon(mu, d_slack), d_slack)

@@ -637,23 +637,6 @@ def _spawn(rng: np.random.Generator) -> np.random.Generator:
         return np.random.default_rng(int(rng.integers(2**63)))
 
 
-def audit_curve(name: str, draws_list: Sequence[int], rng: np.random.Generator, alpha: float = 0.05,
-                progress: Callable[[float], None] | None = None) -> list[AuditResult]:
-    """One independent audit per number of draws: how the bound tightens as the draws grow."""
-    check_mechanism(name)
-    sizes = [check_count("The number of draws", d, minimum=MIN_AUDIT_DRAWS, maximum=MAX_AUDIT_DRAWS)
-             for d in draws_list]
-    total, done, results = sum(sizes), 0, []
-    for size in sizes:
-        def part(f: float, base: int = done, size: int = size) -> None:
-            if progress is not None:
-                progress(min(1.0, (base + f * size) / total))
-
-        results.append(audit(name, size, rng, alpha, part))
-        done += size
-    return results
-
-
 def one_run(name: str, canaries: int, rng: np.random.Generator, alpha: float = 0.05) -> OneRunAudit:
     """Audit a mechanism of the catalogue in one run (dpcore.audit_one_run): each of `canaries`
     canaries included with probability 1/2, the mechanism run once on every canary's own input (D'

@@ -10,15 +10,16 @@ least as high, and the same where the curve is concave.)
 
 Bootstrap: both sides resampled with replacement BOOTSTRAP_RESAMPLES times; the interval holds the
 middle `confidence` of the resampled statistics. A million draws a side would make each resample
-cost two passes over two million values, so resamples are drawn in cells: every distinct value at
-the top, where the TPR at the largest f is read, is a cell of its own; the distinct values below are
-pooled into at most MID_CELLS cells (ties never split). Drawing a side's counts per cell is exact
-(the count falling in the top's K draws is Binomial(n, K / n), spread uniformly over them; the rest
-is multinomial over the lower cells). A resample's statistics are computed on its cells: the TPR
-exactly, the AUROC counting pairs within one lower cell as ties (off by at most 1 / (2 MID_CELLS));
-each interval is the sample's statistic plus the quantiles of the resamples' differences from the
-cells' statistic on the sample itself, so the pooling's bias cancels. With few distinct values
-every value is a cell and this is the plain percentile bootstrap (Efron & Tibshirani 1993, ch. 13).
+cost two passes over two million values, so resamples are drawn in cells, ties never split: where
+the TPR at some f is read (TOP_MARGIN_SD standard deviations of the negatives' count either side of
+f times their number), every value is a cell, or every run of values that hold draws of one side
+only (such a run is one straight segment of the curve, in every resample); the values between are
+pooled into at most MID_CELLS cells. A side's counts per cell are one multinomial draw, which is
+exact. A resample's TPR is then exact (the counts above and below where it is read are kept), its
+AUROC counts pairs within one pooled cell as ties (off by at most 1 / (2 MID_CELLS)); each interval
+is the sample's statistic plus the quantiles of the resamples' differences from the cells' statistic
+on the sample itself, so the pooling's bias cancels. With few distinct values every value is a cell
+and this is the plain percentile bootstrap (Efron & Tibshirani 1993, ch. 13).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from dpcore.validation import check_probability
 
 BOOTSTRAP_RESAMPLES = 500  # percentile ends from the 13th and 488th of 500: enough at 95%; a million draws a side ~1 s
 MID_CELLS = 512  # cells the values below the top share in a resample
-TOP_MARGIN_SD = 6.0  # the top holds this many standard deviations more negatives than the largest f needs
+TOP_MARGIN_SD = 6.0  # exact cells this many standard deviations of the negatives' count either side of each f
+BATCH = 100  # resamples drawn and read at once
 DEFAULT_FPRS: tuple[float, ...] = (0.001, 0.01)
 
 
@@ -54,17 +56,28 @@ class RocSummary:
 
 def _curve(pos_counts: np.ndarray, neg_counts: np.ndarray, fprs: np.ndarray) -> tuple[float, np.ndarray]:
     """AUROC and TPR at `fprs` from the counts of each side per value (or cell), values ascending."""
+    areas, tprs = _curves(pos_counts[None], neg_counts[None], fprs)
+    return float(areas[0]), tprs[0]
+
+
+def _curves(pos_counts: np.ndarray, neg_counts: np.ndarray, fprs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`_curve` of each row of the (rows, cells) counts: the areas (rows,) and TPRs (rows, len(fprs))."""
     pos, neg = pos_counts.astype(float), neg_counts.astype(float)  # numpy's dot of int and float is slow
-    p, n = pos.sum(), neg.sum()
-    area = float((pos * (np.cumsum(neg) - 0.5 * neg)).sum()) / (p * n)  # not `@`: BLAS's threads fight on 2 cores
-    tp = np.concatenate([[0.0], np.cumsum(pos[::-1])])
-    fp = np.concatenate([[0.0], np.cumsum(neg[::-1])])
-    target = fprs * n
-    right = np.minimum(np.searchsorted(fp, target, side="right"), fp.size - 1)  # the highest TPR at a tie in FPR
+    p, n = pos.sum(axis=1), neg.sum(axis=1)
+    area = (pos * (np.cumsum(neg, axis=1) - 0.5 * neg)).sum(axis=1) / (p * n)  # not `@`: BLAS's threads fight
+    zero = np.zeros((pos.shape[0], 1))
+    tp = np.concatenate([zero, np.cumsum(pos[:, ::-1], axis=1)], axis=1)
+    fp = np.concatenate([zero, np.cumsum(neg[:, ::-1], axis=1)], axis=1)
+    rows = np.arange(pos.shape[0])[:, None]
+    target = fprs[None, :] * n[:, None]  # (rows, fprs)
+    # the first point past the target (the highest TPR at a tie in FPR): fp ascends along each row
+    right = np.minimum((fp[:, None, :] <= target[:, :, None]).sum(axis=2), fp.shape[1] - 1)
     left = np.maximum(right - 1, 0)
-    span = fp[right] - fp[left]
-    share = np.where(span > 0, (target - fp[left]) / np.where(span > 0, span, 1.0), 1.0)
-    return area, (tp[left] + np.clip(share, 0.0, 1.0) * (tp[right] - tp[left])) / p
+    fp_left, fp_right = fp[rows, left], fp[rows, right]
+    span = fp_right - fp_left
+    share = np.where(span > 0, (target - fp_left) / np.where(span > 0, span, 1.0), 1.0)
+    tp_left = tp[rows, left]
+    return area, (tp_left + np.clip(share, 0.0, 1.0) * (tp[rows, right] - tp_left)) / p[:, None]
 
 
 def _fprs(fprs: Sequence[float] | np.ndarray) -> np.ndarray:
@@ -91,38 +104,30 @@ def tpr_at_fpr(positives: Any, negatives: Any, fprs: Sequence[float] | np.ndarra
     return _curve(np.bincount(vp, minlength=values.size), np.bincount(vn, minlength=values.size), f)[1]
 
 
-@dataclass(frozen=True)
-class _Region:
-    """One side's draws in one region (the top, or below it): each draw's cell, and the counts per cell."""
-
-    cells: np.ndarray
-    counts: np.ndarray
-
-    def resample(self, draws: int, rng: np.random.Generator) -> np.ndarray:
-        """Counts per cell of `draws` draws, each uniform among the region's draws."""
-        if not self.cells.size:
-            return np.zeros(self.counts.size, int)
-        if self.counts.size < self.cells.size // 4:  # few cells for many draws: one multinomial
-            return rng.multinomial(draws, self.counts / self.cells.size)
-        return np.bincount(self.cells[rng.integers(0, self.cells.size, draws)], minlength=self.counts.size)
-
-
-@dataclass(frozen=True)
-class _Side:
-    """One side's draws as cells: those at the top and those below it."""
-
-    top: _Region
-    low: _Region
-
-    def resample(self, rng: np.random.Generator) -> np.ndarray:
-        """The counts per cell (lower cells, then top cells) of n draws with replacement: how many
-        fall at the top is Binomial(n, K / n) for the K draws there."""
-        k, n = self.top.cells.size, self.top.cells.size + self.low.cells.size
-        at_top = int(rng.binomial(n, k / n))
-        return np.concatenate([self.low.resample(n - at_top, rng), self.top.resample(at_top, rng)])
-
-    def counts(self) -> np.ndarray:
-        return np.concatenate([self.low.counts, self.top.counts])
+def _cells(vp: np.ndarray, vn: np.ndarray, n_values: int, fprs: np.ndarray) -> np.ndarray:
+    """Each distinct value's cell, ascending (module docstring): a cell per value, or per run of
+    values that hold one side only, where the negatives put the TPR at some f in any resample; the
+    values between pooled into at most MID_CELLS cells."""
+    n = vn.size
+    exact = np.zeros(n_values + 1, int)  # +1 where an exact range starts, -1 past its end
+    order = np.sort(vn)
+    for f in fprs:
+        mid = f * n  # the negatives above where f is read
+        margin = TOP_MARGIN_SD * math.sqrt(mid * (1 - f)) + 10
+        low = order[n - min(n, math.ceil(mid + margin) + 1)]  # the k-th largest negative is order[n - k]
+        high = order[n - max(1, math.floor(mid - margin))]
+        exact[low] += 1
+        exact[high + 1] -= 1
+    is_exact = np.cumsum(exact[:-1]) > 0
+    loose = ~is_exact
+    pool = np.where(loose, (np.cumsum(loose) - 1) * MID_CELLS // max(int(loose.sum()), 1), -1)
+    has_pos = np.bincount(vp, minlength=n_values) > 0
+    has_neg = np.bincount(vn, minlength=n_values) > 0
+    one_side = np.where(has_pos & ~has_neg, 1, np.where(has_neg & ~has_pos, 2, 0))
+    run = is_exact[1:] & is_exact[:-1] & (one_side[1:] == one_side[:-1]) & (one_side[1:] > 0)
+    starts = np.ones(n_values, bool)
+    starts[1:] = (is_exact[1:] | is_exact[:-1] | (pool[1:] != pool[:-1])) & ~run
+    return np.cumsum(starts) - 1
 
 
 def roc_summary(positives: Any, negatives: Any, rng: np.random.Generator, fprs: Sequence[float] = DEFAULT_FPRS,
@@ -133,31 +138,17 @@ def roc_summary(positives: Any, negatives: Any, rng: np.random.Generator, fprs: 
     f = _fprs(fprs)
     c = check_probability("The confidence level", confidence, open_interval=True)
     values, vp, vn = _counts(positives, negatives)
-    pos_counts, neg_counts = np.bincount(vp, minlength=values.size), np.bincount(vn, minlength=values.size)
-    area, tprs = _curve(pos_counts, neg_counts, f)
+    area, tprs = _curve(np.bincount(vp, minlength=values.size), np.bincount(vn, minlength=values.size), f)
 
-    n_neg = vn.size
-    worst = float(f.max(initial=0.0)) * n_neg
-    need = min(n_neg, math.ceil(worst + TOP_MARGIN_SD * math.sqrt(worst) + 10))
-    first_top = int(np.partition(vn, n_neg - need)[n_neg - need])  # the top: values >= the need-th largest negative
-    lower_cells = min(first_top, MID_CELLS)
-    cell = np.concatenate([(np.arange(first_top) * lower_cells) // max(first_top, 1),
-                           lower_cells + np.arange(values.size - first_top)])
-    top_cells = values.size - first_top
-
-    def side(index: np.ndarray) -> _Side:
-        cells = cell[index]
-        high = cells >= lower_cells
-        top, low = cells[high] - lower_cells, cells[~high]
-        return _Side(_Region(top, np.bincount(top, minlength=top_cells)),
-                     _Region(low, np.bincount(low, minlength=lower_cells)))
-
-    pos_side, neg_side = side(vp), side(vn)
-    base_area, base_tprs = _curve(pos_side.counts(), neg_side.counts(), f)
-    areas = np.empty(BOOTSTRAP_RESAMPLES)
-    rates = np.empty((BOOTSTRAP_RESAMPLES, f.size))
-    for i in range(BOOTSTRAP_RESAMPLES):
-        areas[i], rates[i] = _curve(pos_side.resample(rng), neg_side.resample(rng), f)
+    cell = _cells(vp, vn, values.size, f)
+    pos_cells, neg_cells = (np.bincount(cell[v], minlength=int(cell[-1]) + 1) for v in (vp, vn))
+    base_area, base_tprs = _curve(pos_cells, neg_cells, f)
+    areas, rates = np.empty(BOOTSTRAP_RESAMPLES), np.empty((BOOTSTRAP_RESAMPLES, f.size))
+    for start in range(0, BOOTSTRAP_RESAMPLES, BATCH):
+        rows = slice(start, min(start + BATCH, BOOTSTRAP_RESAMPLES))
+        size = rows.stop - rows.start
+        areas[rows], rates[rows] = _curves(rng.multinomial(vp.size, pos_cells / vp.size, size=size),
+                                           rng.multinomial(vn.size, neg_cells / vn.size, size=size), f)
     tails = ((1 - c) / 2, (1 + c) / 2)
     area_low, area_high = np.clip(area + np.quantile(areas - base_area, tails), 0.0, 1.0)
     rate_ends = np.clip(tprs + np.quantile(rates - base_tprs, tails, axis=0), 0.0, 1.0)  # (2, len(f))

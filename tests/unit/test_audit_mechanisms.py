@@ -21,7 +21,6 @@ from dpcore.audit_mechanisms import (
     VOTES_D,
     VOTES_D_PRIME,
     audit,
-    audit_curve,
     check_mechanism,
     naive_laplace,
     naive_laplace_reachable,
@@ -236,7 +235,7 @@ def test_samplers_follow_their_laws() -> None:
 
 def test_curve_tightens_with_draws() -> None:
     # discrete Laplace: numpy's Laplace's bound is infinite from the first thousand draws (issue 30)
-    results = audit_curve("discrete_laplace", [1_000, 10_000, 100_000], np.random.default_rng(17))
+    results = [audit("discrete_laplace", n, np.random.default_rng(17)) for n in (1_000, 10_000, 100_000)]
     bounds = [r.lower_bound for r in results]
     assert [r.draws for r in results] == [1_000, 10_000, 100_000]
     assert bounds[0] < bounds[-1] <= 1.0 and bounds[1] < bounds[-1] + 0.05
@@ -253,9 +252,6 @@ def test_progress_reaches_one_in_order() -> None:
     seen: list[float] = []
     audit("laplace", 250_000, np.random.default_rng(18), progress=seen.append)
     assert len(seen) >= 4 and seen == sorted(seen) and seen[-1] == 1.0
-    curve: list[float] = []
-    audit_curve("randomized_response", [100, 200_000], np.random.default_rng(19), progress=curve.append)
-    assert curve == sorted(curve) and curve[-1] == pytest.approx(1.0)
 
 
 def test_bad_inputs_raise_dperror() -> None:
@@ -272,10 +268,6 @@ def test_bad_inputs_raise_dperror() -> None:
         audit("laplace", 2.5, rng)
     with pytest.raises(DPError):
         audit("laplace", 100, rng, alpha=1.0)
-    with pytest.raises(DPError):
-        audit_curve("laplace", [100, 1], rng)
-    with pytest.raises(DPError):
-        audit_curve("nope", [100], rng)
 
 
 def test_smallest_audit_runs() -> None:

@@ -9,7 +9,17 @@ import numpy as np
 import pytest
 from scipy.stats import mannwhitneyu, norm
 
-from dpcore.audit_roc import BOOTSTRAP_RESAMPLES, _curve, auroc, promised_limits, roc_summary, tpr_at_fpr
+from dpcore.audit_roc import (
+    BOOTSTRAP_RESAMPLES,
+    MID_CELLS,
+    _cells,
+    _counts,
+    _curve,
+    auroc,
+    promised_limits,
+    roc_summary,
+    tpr_at_fpr,
+)
 from dpcore.errors import DPError
 from tests.unit.jax_privacy_auditing import auditing
 
@@ -64,6 +74,20 @@ def test_summary_is_seeded_and_holds_its_estimates() -> None:
     assert one.auroc_interval[0] <= one.auroc <= one.auroc_interval[1]
     assert all(lo <= t <= hi for t, (lo, hi) in zip(one.tprs, one.tpr_intervals, strict=True))
     assert one.resamples == BOOTSTRAP_RESAMPLES and one.confidence == 0.95 and one.fprs == FPRS
+
+
+@pytest.mark.parametrize("mu,fprs", [(MU, FPRS), (3.0, FPRS), (MU, (0.0, 0.5, 1.0))])
+def test_cells_keep_the_tpr_exact_and_are_few(mu: float, fprs: tuple[float, ...]) -> None:
+    """Pooling keeps every count above and below where a TPR is read, and runs of one side are one
+    segment: the TPR on the cells is the TPR on the draws; a million draws need a few thousand cells."""
+    pos, neg = _draws(1_000_000, 8, mu)
+    f = np.array(fprs)
+    values, vp, vn = _counts(pos, neg)
+    cell = _cells(vp, vn, values.size, f)
+    assert np.all(np.diff(cell) >= 0) and cell[0] == 0
+    pooled = [np.bincount(cell[v], minlength=int(cell[-1]) + 1) for v in (vp, vn)]
+    assert _curve(*pooled, f)[1] == pytest.approx(tpr_at_fpr(pos, neg, f), abs=1e-12)
+    assert cell[-1] + 1 < MID_CELLS + 8_000
 
 
 @pytest.mark.slow

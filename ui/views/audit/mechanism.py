@@ -5,9 +5,10 @@ is numpy's (a simulation). On the same draws: the Gaussian fit (its mu, and its 
 promised delta), and the best simple attack's AUROC and TPR at low FPRs with bootstrap intervals,
 beside the most the promise allows (`tight`, a reading of its own under the chart).
 
-`sweep` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py) from
-one run: the audits at 1,000, 10,000 ... draws are independent and drawn one after the other from one
-generator, so the curve up to 10,000 draws is the start of the curve up to 1,000,000."""
+`sweep` gives the view at every number of draws of the chart's own slider (ui/chart_slider.py): the
+audits at 1,000, 10,000 ... draws are independent, each drawn from the seed's stream for its size and
+kept, so the curve up to 10,000 draws is the start of the curve up to 1,000,000 and a sweep after the
+first view (100,000 draws) adds only the audit at 1,000,000."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from dpcore.audit_gdp import gdp_epsilon
-from dpcore.audit_mechanisms import MECHANISMS, AuditResult, audit_curve, check_mechanism
+from dpcore.audit_mechanisms import MECHANISMS, AuditResult, audit, check_mechanism
 from dpcore.audit_roc import promised_limits
 from dpcore.rng import make_rng
 from ui import fmt
@@ -61,18 +62,22 @@ def _sizes(mechanism: str, draws: int) -> list[int]:
     return [d for d in DRAW_CHOICES if d <= top] or [top]
 
 
-@lru_cache(maxsize=16)
-def _audits(name: str, sizes: tuple[int, ...], seed: int) -> tuple[AuditResult, ...]:
-    """The audits at `sizes`, drawn one after the other from the seed's stream: numbers only, kept for
-    both languages (the views, with their words, are kept by the chart slider)."""
-    return tuple(audit_curve(name, sizes, make_rng(seed, f"audit-{name}"), ALPHA))
+@lru_cache(maxsize=64)
+def _audit(name: str, draws: int, seed: int) -> AuditResult:
+    """The audit at `draws` from the seed's stream for that size: numbers only, kept for both
+    languages (the views, with their words, are kept by the chart slider)."""
+    return audit(name, draws, make_rng(seed, f"audit-{name}-{draws}"), ALPHA)
+
+
+def _audits(name: str, sizes: Sequence[int], seed: int) -> tuple[AuditResult, ...]:
+    return tuple(_audit(name, size, seed) for size in sizes)
 
 
 def compute(s: Settings) -> View:
     """Raises ValueError for an unknown mechanism or a bad number of draws."""
     check_mechanism(s.mechanism)
     sizes = _sizes(s.mechanism, int(s.draws or DRAW_CHOICES[-1]))
-    return _view(s.mechanism, sizes, _audits(s.mechanism, tuple(sizes), s.seed))
+    return _view(s.mechanism, sizes, _audits(s.mechanism, sizes, s.seed))
 
 
 def sweep(s: Settings, choices: Sequence[float]) -> tuple[View, ...]:
@@ -80,7 +85,7 @@ def sweep(s: Settings, choices: Sequence[float]) -> tuple[View, ...]:
     the largest. Raises ValueError for an unknown mechanism."""
     check_mechanism(s.mechanism)
     sizes = _sizes(s.mechanism, int(max(choices)))
-    results = _audits(s.mechanism, tuple(sizes), s.seed)
+    results = _audits(s.mechanism, sizes, s.seed)
     shown = (_sizes(s.mechanism, int(d)) for d in choices)
     return tuple(_view(s.mechanism, sizes, results[:len(sizes)]) for sizes in shown)
 

@@ -63,9 +63,11 @@ def at_least(sorted_values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
     return sorted_values.size - np.searchsorted(sorted_values, thresholds, side="left")
 
 
-def halves(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first half (which picks the tests) and the second (which measures them), each sorted."""
-    return np.sort(samples[: samples.size // 2]), np.sort(samples[samples.size // 2 :])
+def pick_and_measure(samples: np.ndarray, pick_share: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """The first `pick_share` of the samples (which picks the tests) and the rest (which measures
+    them), each sorted; each part keeps at least one sample."""
+    k = min(max(1, int(samples.size * pick_share)), samples.size - 1)
+    return np.sort(samples[:k]), np.sort(samples[k:])
 
 
 def candidate_thresholds(pick_d: np.ndarray, pick_dp: np.ndarray) -> np.ndarray:
@@ -107,14 +109,15 @@ class AuditSplit:
     candidates: np.ndarray
 
 
-def split_for_audit(samples_d: Any, samples_d_prime: Any, alpha: float, delta: float, thresholds: int) -> AuditSplit:
-    """Check an audit's inputs and split each side's samples in halves (the first picks, the second
-    measures). Raises DPError for too few samples or NaN, ValueError for a bad alpha, delta or count."""
+def split_for_audit(samples_d: Any, samples_d_prime: Any, alpha: float, delta: float, thresholds: int,
+                    pick_share: float = 0.5) -> AuditSplit:
+    """Check an audit's inputs and split each side's samples in two (the first `pick_share` picks, the
+    rest measures). Raises DPError for too few samples or NaN, ValueError for a bad alpha, delta or count."""
     a = check_probability("Alpha", alpha, open_interval=True)
     d_slack = check_delta(delta)
     k = check_count("The number of thresholds", thresholds, maximum=AUDIT_CANDIDATE_THRESHOLDS)
-    pick_d, test_d = halves(check_samples("D", samples_d))
-    pick_dp, test_dp = halves(check_samples("D′", samples_d_prime))
+    pick_d, test_d = pick_and_measure(check_samples("D", samples_d), pick_share)
+    pick_dp, test_dp = pick_and_measure(check_samples("D′", samples_d_prime), pick_share)
     return AuditSplit(a, d_slack, k, pick_d, test_d, pick_dp, test_dp, candidate_thresholds(pick_d, pick_dp))
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy.stats import norm
 
-from dpcore.audit import clopper_pearson
+from dpcore.audit import clopper_pearson, pick_and_measure
 from dpcore.audit_gdp import gdp_delta, gdp_epsilon, gdp_lower_bound, mu_bounds, mu_from_rates
 from dpcore.errors import DPError
 from tests.unit.jax_privacy_auditing import auditing
@@ -123,3 +123,23 @@ def test_bad_inputs_raise() -> None:
         gdp_lower_bound([1.0, float("nan")], [2.0, 3.0])
     with pytest.raises(ValueError):
         gdp_lower_bound([1.0, 2.0], [2.0, 3.0], alpha=1.5)
+
+
+def test_pick_and_measure_keeps_a_share_to_pick_and_the_rest_to_measure() -> None:
+    pick, measure = pick_and_measure(np.arange(10.0)[::-1], 0.1)
+    assert pick.tolist() == [9.0] and measure.tolist() == list(np.arange(9.0))
+    assert [part.size for part in pick_and_measure(np.arange(2.0), 0.1)] == [1, 1]
+
+
+@pytest.mark.slow
+def test_a_tenth_to_pick_recovers_more_of_the_gaussian_at_1e5_draws() -> None:
+    """20 seeds at 1e5 draws a side: the mean share of epsilon recovered is above 92% (half to pick:
+    90%), and the bound exceeds the truth in at most 3 (each may with probability 5%)."""
+    import dp_accounting
+
+    sigma = dp_accounting.get_sigma_gaussian(1.0, 1e-5)
+    bounds = []
+    for seed in range(20):
+        g = np.random.default_rng(200 + seed)
+        bounds.append(gdp_lower_bound(g.normal(10, sigma, 100_000), g.normal(11, sigma, 100_000), 0.05, 1e-5).epsilon)
+    assert np.mean(bounds) > 0.92 and sum(b > 1.0 for b in bounds) <= 3

@@ -28,7 +28,8 @@ EN: dict[str, str] = {
         "exponential mechanism; one user's item 0 against item 1 (of 8) for the local oracles. The first "
         "half of the draws picks the thresholds, the second half measures them (the Gaussian fit picks "
         "on a tenth and measures on the rest), so the bounds are honest at the stated confidence. The "
-        "exact test checks the first 5,000 outputs on each input against the sampler's own arithmetic. It is a **simulation** with the sidebar's seed."
+        "exact test checks the first 5,000 outputs on each input against the sampler's own arithmetic. "
+        "It is a **simulation** with the sidebar's seed."
     ),
     "chart_title": "Bounds on ε at {draws} draws:\nhow they tighten as draws grow",
     "draws_axis": "Outputs drawn on each input",

@@ -15,7 +15,8 @@ at 1e5 draws a side, a tenth to pick recovers 93% of the Gaussian's epsilon on a
 half to pick: 90%). About 93% is also what a perfect pick on all the draws could show at 95%
 confidence (each rate's one-sided bound moves Phi^-1 by ~0.009 at a rate near 0.45). The reverse
 direction needs lower bounds on both rates (its own errors are 1 - FPR and 1 - FNR); jax-privacy
-2.0.0's `epsilon_from_gdp` took |mu| of the forward upper bounds instead, which overshoots (google-deepmind/jax_privacy pull request 270).
+2.0.0's `epsilon_from_gdp` took |mu| of the forward upper bounds instead, which overshoots
+(google-deepmind/jax_privacy pull request 270).
 
 The assumption is only in reading mu as epsilon: a mechanism whose trade-off curve is Gaussian
 (Gaussian noise, DP-SGD) is (epsilon, delta(epsilon))-DP exactly for

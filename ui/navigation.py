@@ -38,7 +38,7 @@ PAGES: tuple[PageEntry, ...] = (
 def sidebar_menu(menu: DeltaGenerator, carried: Mapping[str, str]) -> None:
     """Links to every page, in tour order (Streamlit's own file list is hidden in config.toml), in
     `menu` (a sidebar container drawn above the settings), each carrying the session-wide settings
-    in its address (`carried`: the dataset)."""
+    in its address (`carried`: the dataset and the seed)."""
     for entry in PAGES:
         menu.page_link(entry.path, label=TEXT[entry.label_key], icon=entry.icon, query_params=dict(carried))
     menu.divider()

@@ -26,9 +26,11 @@ from ui.navigation import sidebar_menu
 from ui.presentation import lesson_bar, my_lesson, on_screen, presentation_switch, presenting
 from ui.reading import Rows
 from ui.safe import md_escape
-from ui.state import guard_address
+from ui.state import Bound, across_pages, address_notice, guard_address, keep_across_pages
 from ui.text.common import EN, TEXT
 from ui.views.animation import AnimationView
+
+SEED = Bound("int", 0, SEED_MAX)
 
 # Our own constant CSS (never user text): Streamlit's 6rem top padding and 2.75rem page titles
 # would push every chart down by 100-150 px at 1280x720, and a title of four lines on a phone; a
@@ -111,17 +113,8 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
     guard_address()  # before any widget binds: a bad value in the address must not reach one
     menu = st.sidebar.container()  # filled once the settings its links carry are known
     dataset = dataset_picker()
-    seed = st.sidebar.number_input(
-        TEXT["sidebar_seed"],
-        min_value=0,
-        max_value=SEED_MAX,
-        value=DEFAULT_SEED,
-        step=1,
-        key="seed",
-        help=TEXT["sidebar_seed_help"],
-        bind="query-params",
-    )
-    sidebar_menu(menu, {"data": st.query_params["data"]} if "data" in st.query_params else {})
+    seed = _seed()
+    sidebar_menu(menu, {key: st.query_params[key] for key in ("data", "seed") if key in st.query_params})
     frame = dataset.table.frame
     st.sidebar.caption(
         TEXT["sidebar_in_use"].format(name=md_escape(dataset.name), rows=len(frame), cols=frame.shape[1])
@@ -134,7 +127,29 @@ def start_page(title: str, icon: str = "🔐", page: str = "app.py") -> PageCont
     st.title(title)
     if st.session_state.get("data") == UPLOAD and dataset.key != UPLOAD:
         st.info(TEXT["upload_missing"].format(name=md_escape(dataset.name)), icon=":material/upload_file:")
-    return PageContext(dataset, int(seed))
+    return PageContext(dataset, seed)
+
+
+def _seed() -> int:
+    """The sidebar's seed, in the address as ?seed= and kept across pages. Not Streamlit's binding:
+    a page switch drops a bound widget's parameter and the widget falls back to its default, and its
+    address cannot be written back. A link's seed is taken on a session's first run (a bad one is
+    dropped with a notice); a seed typed or carried stays when the menu opens another page."""
+    keep = across_pages("seed")
+    if "seed" not in st.session_state:
+        asked = st.query_params.get("seed")
+        usable = asked is not None and asked != "" and SEED.accepts(asked)
+        st.session_state["seed"] = int(float(asked)) if usable and asked is not None else DEFAULT_SEED
+        if asked is not None and not usable:
+            address_notice(["seed"])
+    seed = int(st.sidebar.number_input(TEXT["sidebar_seed"], min_value=0, max_value=SEED_MAX, step=1, key="seed",
+                                       help=TEXT["sidebar_seed_help"], on_change=keep))
+    keep_across_pages("seed", seed)
+    if seed == DEFAULT_SEED:
+        st.query_params.pop("seed", None)
+    else:
+        st.query_params["seed"] = str(seed)
+    return seed
 
 
 def _relative(page: str) -> str:

@@ -2,7 +2,8 @@
 
 Streamlit's own `bind="query-params"` writes an option's *formatted label* into the URL, so a link
 made in one interface language would not reopen in another, and labels make long URLs. Numbers
-(epsilon, seed, bounds) keep Streamlit's binding; choices among named options use `url_choice`,
+(epsilon, bounds) keep Streamlit's binding (the sidebar's seed, which must survive a page switch, is
+kept by `ui.page`); choices among named options use `url_choice`,
 which stores `str(option)` under the widget's key.
 
 The address is the user's text: `guard_address` (run by `start_page` before any widget binds) drops
@@ -32,7 +33,6 @@ from dpcore.limits import (
     MAX_RESPONDENTS,
     MAX_SELECTION_DRAWS,
     MAX_SYNTHETIC_PAGE_ROWS,
-    SEED_MAX,
 )
 from ui.safe import md_escape
 from ui.text.common import TEXT
@@ -150,7 +150,6 @@ _TAG = "[0-9a-f]{6}"  # the histogram's per-column keys (ui/tabs/histogram/histo
 # Every parameter bound by Streamlit to a number or a switch, by its key (a regular expression for
 # the per-column keys); tests/unit/test_address.py checks it against every bind="query-params" call.
 BOUND: dict[str, Bound] = {
-    "seed": Bound("int", 0, SEED_MAX),
     "data_report": Bound("bool"),
     "att_flip": Bound("bool"),
     "att_prior": Bound("float", 0.01, 0.99),

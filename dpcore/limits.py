@@ -80,3 +80,14 @@ MAX_MST_SAMPLING_ROUNDS = 50  # rounds of MST's sampler before it gives up on th
 # by the server that hosts the poll, so that module keeps them beside the variables' names.
 MAX_BOUND_CANDIDATES = 100  # bounds on rows per person the planner weighs (1..100); more rows than that are rare
 MAX_CLAMP_CANDIDATES = 500  # upper bounds one clamping trade-off weighs (dpcore.clamping: each prices its noise)
+# DP-SGD (dpcore.learning): accounting, features and training
+MIN_DPSGD_NOISE = 0.3  # noise multipliers below this are refused: epsilon is already ~70 at adult's defaults
+MAX_DPSGD_NOISE = 100.0  # noise multipliers above this are refused: epsilon is then ~0 at any setting we train
+MAX_DPSGD_STEPS = 100_000  # training steps one accounting may compose (the PLD takes up to ~5 s at the most)
+MAX_DPSGD_EPOCHS = 100  # epochs of one training or one epsilon-by-epoch curve
+MAX_DPSGD_ROWS = 1_000_000  # rows of one training table
+MAX_DPSGD_FEATURES = 500  # columns of one design matrix (one-hot columns included)
+MAX_DPSGD_HIDDEN = 256  # units of the one-hidden-layer network
+MAX_DPSGD_GRID = 20  # epsilons of one trained grid
+# Membership inference (dpcore.learning.membership)
+MAX_SHADOW_MODELS = 64  # shadow models of one LiRA: each is a whole training run (the page uses a handful)

@@ -391,4 +391,59 @@ TEXT: dict[str, str] = {
     "risk_search": "针对这个目标，寻找最大 ε 的搜索没有收敛：请换一个略有不同的目标。",
     "weights_per_row": "每行需要一个权重：表有 {rows:,} 行，得到 {weights:,} 个权重。",
     "amplification_kind": "dp-accounting 的子抽样损失分布只涵盖拉普拉斯和高斯噪声，不涵盖 {kind}。",
+    # dpcore.learning（DP-SGD：核算、特征、训练）
+    "dpsgd_sampling_rate": "抽样率 q 必须是大于 0、至多为 1 的数（每个样本进入一个批次的概率），得到的是 {value!r}。",
+    "dpsgd_noise": "噪声乘数必须是 {minimum:g} 到 {maximum:g} 之间的数，得到的是 {value!r}。",
+    "dpsgd_steps": "训练步数必须是 1 到 {maximum:,} 之间的整数，得到的是 {value!r}。",
+    "dpsgd_epochs": "轮数（epoch）必须是 1 到 {maximum} 之间的整数，得到的是 {value!r}。",
+    "dpsgd_accountant": "未知的核算方法 {value!r}：请从 {options} 中选择。",
+    "dpsgd_epsilon_unreachable.small": (
+        "在这些设置下，ε = {epsilon:g} 需要大于 {maximum:g} 的噪声乘数："
+        "请选择更大的 ε、更少的轮数或更小的批次。"
+    ),
+    "dpsgd_epsilon_unreachable.large": (
+        "即使用这里训练所用的最小噪声乘数（{minimum:g}），ε 也不超过 {epsilon:g}："
+        "请选择更小的 ε，或与非隐私模型比较。"
+    ),
+    "dpsgd_model": "未知的模型 {value!r}：请从 {options} 中选择。",
+    "dpsgd_clipping": "裁剪范数 C 必须是大于 0、至多为 {maximum:g} 的有限数，得到的是 {value!r}。",
+    "dpsgd_learning_rate": "学习率必须是大于 0、至多为 {maximum:g} 的数，得到的是 {value!r}。",
+    "dpsgd_momentum": "动量必须是从 0 到 1（不含 1）之间的数，得到的是 {value!r}。",
+    "dpsgd_hidden": "隐藏层的单元数必须是 1 到 {maximum} 之间的整数，得到的是 {value!r}。",
+    "dpsgd_batch": "批次大小必须是 1 到训练行数（{rows:,}）之间的整数，得到的是 {value!r}。",
+    "dpsgd_grid": "网格需要 1 到 {maximum} 个 ε，得到的是 {count} 个。",
+    "dpsgd_inputs": "该模型每行接受 {expected:,} 个输入，得到的是 {got:,} 个。",
+    "learn_target_not_binary": "列 {column!r} 有 {count} 个不同的值：模型预测的列必须恰好有两个值（是或否）。",
+    "learn_positive_value": "{value!r} 不是列 {column!r} 的两个值之一（{options}）。",
+    "learn_no_features": "请至少选择一列作为预测依据。",
+    "learn_target_as_feature": "列 {column!r} 是模型要预测的列：它不能同时作为模型的输入。",
+    "learn_feature_twice": "每个输入列只能选择一次。",
+    "learn_feature_undeclared": (
+        "列 {column!r} 既没有声明的类别，也没有公开的上下界："
+        "请先声明（从数据中读出的类别或上下界会泄露其中一些人的信息）。"
+    ),
+    "learn_too_many_features": "所选的列共产生 {count:,} 个输入；这里的模型最多接受 {maximum:,} 个。",
+    "learn_too_many_rows": "该表有 {rows:,} 行；训练最多接受 {maximum:,} 行。",
+    "learn_too_few_rows": "训练和测试各需要至少 {minimum} 行目标已知的数据，得到的是 {train} 行和 {test} 行。",
+    "learn_train_share": "训练集所占比例必须严格介于 0 和 1 之间，得到的是 {value!r}。",
+    # dpcore.learning.membership 与 membership_bound（成员推断）
+    "membership_mask": "成员掩码必须为池中每一行给出一个 True 或 False。",
+    "membership_probability.not_numbers": "模型给出的真实标签概率必须是数字。",
+    "membership_probability.range": "真实标签的每个概率都必须在 0 和 1 之间，得到的是 {value:g}。",
+    "membership_rows": "池中有 {expected:,} 行，模型却给出了 {got:,} 个值：请每行给一个。",
+    "membership_sides": "成员推断攻击至少需要 2 个成员和 2 个非成员，得到的是 {members:,} 个和 {non_members:,} 个。",
+    "membership_per_side": "每一方参与评分的行数必须是至少为 2 的整数，得到的是 {value!r}。",
+    "membership_pool": "池的行数必须是至少为 1 的整数，得到的是 {value!r}。",
+    "shadow_count": "LiRA 需要 {minimum} 到 {maximum} 个影子模型（整数），得到的是 {value!r}。",
+    "shadow_shape": (
+        "影子模型的置信度（形状 {shape}）和训练掩码（True/False，形状 {mask_shape}）"
+        "都必须每个影子模型一行、池中每行（共 {rows:,} 行）一列。"
+    ),
+    "shadow_not_finite": "每个影子模型的置信度都必须是有限数。",
+    "shadow_coverage": (
+        "这种拟合要求每一行至少在 {needed} 个影子模型之内（IN）、至少在 {needed} 个之外（OUT）；"
+        "最少的是 IN {fewest_in} 个、OUT {fewest_out} 个。"
+    ),
+    "lira_variance": "未知的 LiRA 方差 {value!r}：请从 {options} 中选择。",
+    "membership_fprs_differ": "攻击是在误报率 {attack} 处读取的，界却是在 {bound} 处：请在相同的误报率处读取两者。",
 }

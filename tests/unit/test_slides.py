@@ -53,7 +53,7 @@ def test_on_a_projector_every_size_grows_with_the_window_and_nothing_else_change
     spec = {**SPEC, "layer": [*SPEC["layer"], text],
             "params": [{"name": "step", "value": 0, "bind": {"input": "range", "min": 0, "max": 2}}]}
     big = slides.for_projector(spec)
-    assert big["datasets"] is spec["datasets"] and big["params"] == spec["params"]
+    assert big["datasets"] is spec["datasets"] and big["params"][:-1] == spec["params"]
     assert spec["config"]["axis"]["labelFontSize"] == FONT_SIZE - 2  # the page's own spec is left alone
     config = big["config"]
     sizes = {"ticks": config["axis"]["labelFontSize"], "axis title": config["axis"]["titleFontSize"],
@@ -69,9 +69,20 @@ def test_on_a_projector_every_size_grows_with_the_window_and_nothing_else_change
     assert _at_window(config["legend"]["symbolSize"]["expr"], 1920, 1080) == 340  # an area: the scale squared
 
 
+def test_on_a_projector_the_plot_is_as_much_shorter_as_the_window_below_1080_px() -> None:
+    """The page's type is 20 px at 1280x720 against 30 px at 1920x1080: a plot that kept its height
+    pushed the bottom of 6 of the tour's 13 steps off a 1280x720 screen."""
+    height = slides.for_projector(SPEC)["params"][-1]
+    assert height["name"] == "height" and SPEC["height"] == 300
+    at = {window: _at_window(height["expr"].replace("windowSize()[1] > 0 ?", "").replace(" : 1,", ","), *window)
+          for window in ((1920, 1080), (1280, 720), (3840, 2160), (390, 500))}
+    assert at == {(1920, 1080): 300, (1280, 720): 200, (3840, 2160): 300, (390, 500): 180}
+
+
 def test_a_projector_s_chart_is_valid_and_a_renderer_with_no_window_keeps_the_theme_s_sizes() -> None:
     text = slides.svg(slides.for_projector(SPEC))
     assert f'font-size="{FONT_SIZE - 2}px"' in text and f'font-size="{FONT_SIZE + 2}px"' in text
+    assert 'height="1080"' in text  # a slide's height, not the projector's window's
 
 
 def test_a_title_on_one_line_joins_english_with_spaces_and_chinese_without() -> None:

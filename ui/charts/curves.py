@@ -80,7 +80,8 @@ def lines(
     rule_table = pa.table({"x": [float(m.x) for m in rules], "note": pa.array([m.note for m in rules], pa.string())})
     x = {"field": "x", "type": "quantitative", "title": labels.x, "axis": {"format": x_format},
          "scale": {"type": "log"} if x_log else {"zero": False}}
-    y = {"field": "y", "type": "quantitative", "title": labels.y, "axis": {"format": y_format},
+    y_title = labels.y.split("\n") if "\n" in labels.y else labels.y  # a long title on lines: a short plot fits it
+    y = {"field": "y", "type": "quantitative", "title": y_title, "axis": {"format": y_format},
          "scale": {"type": "log"} if y_log else {"zero": True}}
     two_columns = len(names) > 3 and max(len(name) for name in names) <= 14  # short names only: a phone is narrow
     color = {**series_color(names, tuple(c.color for c in curves)), "title": labels.series,
@@ -89,7 +90,7 @@ def lines(
             "scale": {"domain": list(names), "range": [[8, 5] if c.dashed else [1, 0] for c in curves]}}
     width = {"field": "width", "type": "quantitative", "legend": None, "scale": None}  # in the data: the best line moves
     tooltip = [{"field": "series", "title": labels.series}, {"field": "x", "title": labels.x, "format": ",.3~g"},
-               {"field": "y", "title": labels.y, "format": ",.3~r"}]
+               {"field": "y", "title": labels.y.replace("\n", " "), "format": ",.3~r"}]
     note = {"type": "text", "align": "left", "baseline": "bottom", "dx": 8, "dy": -4, "lineBreak": "\n",
             "fontSize": FONT_SIZE - 3, "color": COLORS["danger"]}
     layers = [

@@ -25,6 +25,12 @@ SCALE_EXPR = (f"clamp(min(windowSize()[0] / {SLIDE_WIDTH}, windowSize()[1] / {SL
 _SIZES = {"fontSize": 1, "labelFontSize": 1, "titleFontSize": 0.89, "labelLimit": 1, "titleLimit": 1}
 _AREAS = ("symbolSize",)  # in px²: times the scale squared
 _LEFT_ALONE = ("datasets", "params", "data", "transform")  # numbers, never sizes
+# A plot's height follows the window's below 1080 px, as the page's type does (ui/presentation.py:
+# the root font is 20 px at 1280x720 against 30 px at 1920x1080), so a step that fits a projector fits
+# a 1280x720 one too; never under MIN_HEIGHT_SHARE of its own (a phone scrolls), its own with no window.
+MIN_HEIGHT_SHARE = 0.6
+HEIGHT_EXPR = ("round({height} * clamp(windowSize()[1] > 0 ? windowSize()[1] / "
+               f"{SLIDE_HEIGHT} : 1, {MIN_HEIGHT_SHARE}, 1))")
 
 
 def for_slides(spec: dict[str, Any], width: int = SLIDE_WIDTH, height: int = SLIDE_HEIGHT) -> dict[str, Any]:
@@ -32,6 +38,8 @@ def for_slides(spec: dict[str, Any], width: int = SLIDE_WIDTH, height: int = SLI
     Arrow datasets written out as plain values (what a renderer without Streamlit reads)."""
     slide = {**spec, "width": width, "height": height, "autosize": {"type": "fit", "contains": "padding"},
              "background": "white"}
+    if "params" in spec:  # a projector's height follows its window, a slide's is the slide's
+        slide["params"] = [param for param in spec["params"] if param.get("name") != "height"]
     slide["datasets"] = {name: table.to_pylist() for name, table in spec.get("datasets", {}).items()}
     return slide
 
@@ -39,8 +47,14 @@ def for_slides(spec: dict[str, Any], width: int = SLIDE_WIDTH, height: int = SLI
 def for_projector(spec: dict[str, Any]) -> dict[str, Any]:
     """The spec with every font size, label width and legend symbol it sets (the theme's `config`
     and any layer's own) scaled with the window (`SCALE_EXPR`): the same chart, its type read from
-    the back of a room. The page's spec is left as it was; the datasets are shared, not copied."""
-    return {key: value if key in _LEFT_ALONE else _scaled(copy.deepcopy(value)) for key, value in spec.items()}
+    the back of a room, and its plot's height with the window's below 1080 px (`HEIGHT_EXPR`: Vega's
+    signal `height`, set by a parameter of that name). The page's spec is left as it was; the datasets
+    are shared, not copied."""
+    scaled = {key: value if key in _LEFT_ALONE else _scaled(copy.deepcopy(value)) for key, value in spec.items()}
+    height = spec.get("height")
+    if isinstance(height, int | float) and not isinstance(height, bool):
+        scaled["params"] = [*spec.get("params", []), {"name": "height", "expr": HEIGHT_EXPR.format(height=height)}]
+    return scaled
 
 
 # A legend's entries in more columns when the window is wide: each column as wide as its labels

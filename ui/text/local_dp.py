@@ -75,7 +75,7 @@ EN: dict[str, str] = {
         "categories that contains the true one more often than not."
     ),
     # --- tab 2
-    "mse_axis": "Typical error of one share (percentage points)",
+    "mse_axis": "Typical error of one share\n(percentage points)",
     "post_error_axis": "Typical error (points)",
     "epsilon_axis": "ε",
     "domain_axis": "Domain size d",

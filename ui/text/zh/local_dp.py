@@ -67,7 +67,7 @@ TEXT: dict[str, str] = {
         "个类别的集合，它包含真实答案的可能性更大。"
     ),
     # --- tab 2
-    "mse_axis": "一个比例的典型误差（百分点）",
+    "mse_axis": "一个比例的典型误差\n（百分点）",
     "post_error_axis": "典型误差（百分点）",
     "epsilon_axis": "ε",
     "domain_axis": "值域大小 d",

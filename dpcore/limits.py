@@ -89,5 +89,7 @@ MAX_DPSGD_ROWS = 1_000_000  # rows of one training table
 MAX_DPSGD_FEATURES = 500  # columns of one design matrix (one-hot columns included)
 MAX_DPSGD_HIDDEN = 256  # units of the one-hidden-layer network
 MAX_DPSGD_GRID = 20  # epsilons of one trained grid
+MAX_DPSGD_LEARNING_RATE = 100.0  # larger steps only diverge (inputs lie in [0, 1], gradients are clipped)
+MAX_DPSGD_CLIPPING = 1e6  # clipping norms above this clip nothing any model here computes
 # Membership inference (dpcore.learning.membership)
 MAX_SHADOW_MODELS = 64  # shadow models of one LiRA: each is a whole training run (the page uses a handful)

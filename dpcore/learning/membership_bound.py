@@ -83,8 +83,11 @@ class AttackVersusBound:
     """One attack against its bound, at each FPR of `fprs`, in numbers a sentence can quote:
 
     attack_tpr, attack_interval: the attack's TPR and its bootstrap interval; bound_tpr: the most any
-    attack reaches (the PLD's curve); share_of_bound: attack TPR / bound TPR (how much of what DP
-    allows the attack uses); headroom: bound - attack TPR; attack_advantage: attack TPR - FPR;
+    attack reaches (the PLD's curve); share_of_bound: attack TPR / bound TPR; share_above_chance:
+    (attack TPR - FPR) / (bound TPR - FPR), how far the attack gets from guessing (TPR = FPR) towards
+    the bound (at small epsilon the bound sits just above the FPR, so a guess alone takes most of
+    share_of_bound: 0.0102 against 0.0123 at 1% is 83% of the bound but 10% of the way); headroom:
+    bound - attack TPR; attack_advantage: attack TPR - FPR;
     largest_advantage, bound_advantage: the attack's best TPR - FPR over all thresholds and the most
     DP allows; above_bound: an FPR where even the interval's low end exceeds the bound (a broken
     guarantee or a bug, never expected)."""
@@ -95,6 +98,7 @@ class AttackVersusBound:
     attack_interval: tuple[tuple[float, float], ...]
     bound_tpr: tuple[float, ...]
     share_of_bound: tuple[float, ...]
+    share_above_chance: tuple[float, ...]
     headroom: tuple[float, ...]
     attack_advantage: tuple[float, ...]
     largest_advantage: float
@@ -112,6 +116,7 @@ def compare(result: AttackResult, bound: MembershipBound) -> AttackVersusBound:
     return AttackVersusBound(
         attack=result.attack, fprs=fprs, attack_tpr=tpr, attack_interval=result.roc.tpr_intervals, bound_tpr=caps,
         share_of_bound=tuple(t / c if c > 0 else 0.0 for t, c in zip(tpr, caps, strict=True)),
+        share_above_chance=tuple((t - f) / (c - f) if c > f else 0.0 for t, c, f in zip(tpr, caps, fprs, strict=True)),
         headroom=tuple(c - t for t, c in zip(tpr, caps, strict=True)),
         attack_advantage=tuple(t - f for t, f in zip(tpr, fprs, strict=True)),
         largest_advantage=result.advantage, bound_advantage=bound.advantage_pld,

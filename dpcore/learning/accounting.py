@@ -180,52 +180,56 @@ def epsilon_by_epoch(sampling_rate: float, noise_multiplier: float, epochs: int,
 
 def noise_for_epsilon(sampling_rate: float, steps: int, delta: float, epsilon: float,
                       accountant: Accountant) -> float:
-    """The smallest noise multiplier (within CALIBRATION_TOLERANCE, on the safe side) whose `steps`
-    steps at rate q cost at most `epsilon` at `delta` by `accountant`: `dpsgd_epsilon` of the
-    answer is never above `epsilon`.
+    """The smallest noise multiplier whose `steps` steps at rate q cost at most `epsilon` at `delta`
+    by `accountant`: `dpsgd_epsilon` of the answer is never above `epsilon`. DPError
+    "dpsgd_epsilon_unreachable" when epsilon needs sigma above MAX_DPSGD_NOISE, or is met even at
+    MIN_DPSGD_NOISE.
 
-    Brent's method on ln(sigma) between MIN_DPSGD_NOISE and MAX_DPSGD_NOISE (RDP: ~0.1 s). PLD is
-    tighter, so its sigma lies below RDP's: its search steps down from the RDP answer to a bracket
-    and solves on a PLD grid of SEARCH_INTERVAL (10x faster than the accountant's 1e-4), then
-    again on the accountant's own grid within 1% of that answer (3-5 evaluations): TODO s at
-    adult's defaults, longer for large epsilons (small sigmas).
-    DPError "dpsgd_epsilon_unreachable" when epsilon needs sigma above the maximum, or is met even
-    at the minimum.
+    RDP: Brent's method on ln(sigma), within CALIBRATION_TOLERANCE of the smallest (~1 s: each new
+    sigma's RDP curve costs ~30 ms). PLD: the same search from sigma = 1, on a PLD grid of
+    SEARCH_INTERVAL (10x coarser than the accountant's 1e-4 and ~10x faster; pessimistic too, so
+    its sigma is safe), then the accountant's own grid: its epsilon there is accepted when within
+    2 CALIBRATION_TOLERANCE below the target (small sigmas, where the fine grid is slow and the
+    coarse one close), else the search goes on on the fine grid within 1% of it (large sigmas: the
+    coarse grid is too coarse for their small losses, and the fine one fast). 2-8 s at adult's
+    defaults, longer for smaller sigmas.
     """
     q, t = check_sampling_rate(sampling_rate), check_steps(steps)
     d = check_delta(delta, allow_zero=False)
     eps = check_epsilon(epsilon)
-    kind = _check_accountant(accountant)
-    rdp_sigma = _calibrate(lambda sigma: _rdp_epsilon(q, sigma, t, d), eps, MIN_DPSGD_NOISE, MAX_DPSGD_NOISE)
-    if kind == "rdp":
-        return rdp_sigma
+    if _check_accountant(accountant) == "rdp":
+        return _calibrate(lambda sigma: _rdp_epsilon(q, sigma, t, d), eps, MIN_DPSGD_NOISE, MAX_DPSGD_NOISE)
     known: dict[float, float] = {}
 
-    def coarse(sigma: float) -> float:  # the PLD on a 10x coarser grid: 10x faster, epsilon within ~1e-4
+    def coarse(sigma: float) -> float:
         if sigma not in known:
             pld = _one_step_pld(q, sigma, SEARCH_INTERVAL).self_compose(t)
             known[sigma] = float(pld.get_epsilon_for_delta(d))
         return known[sigma]
 
-    upper = rdp_sigma if coarse(rdp_sigma) <= eps else MAX_DPSGD_NOISE  # PLD above RDP: never seen
+    upper = 1.0
+    while coarse(upper) > eps:  # up by half at a time ...
+        if upper >= MAX_DPSGD_NOISE:
+            raise DPError("dpsgd_epsilon_unreachable.small", epsilon=eps, maximum=MAX_DPSGD_NOISE)
+        upper = min(MAX_DPSGD_NOISE, upper * 1.5)
     lower = upper
-    while coarse(lower) <= eps:  # step down 15% at a time: small sigmas are the slow ones
-        if lower == MIN_DPSGD_NOISE:
+    while coarse(lower) <= eps:  # ... then down 15% at a time (small sigmas are the slow ones)
+        if lower <= MIN_DPSGD_NOISE:
             raise DPError("dpsgd_epsilon_unreachable.large", epsilon=eps, minimum=MIN_DPSGD_NOISE)
         upper, lower = lower, max(MIN_DPSGD_NOISE, lower * 0.85)
-    near = _calibrate(coarse, eps, lower, upper)
+    sigma = _calibrate(coarse, eps, lower, upper)
 
     def fine(sigma: float) -> float:  # the accountant's own grid decides
         return float(_composed_pld(q, sigma, t).get_epsilon_for_delta(d))
 
-    # Usually two evaluations confirm the coarse answer; over ~10,000 steps the coarse grid's pessimism
-    # adds up to ~0.3% of sigma, and a search within 1% of it finds the accountant's answer.
-    upper, lower = near, near / (1.0 + CALIBRATION_TOLERANCE)
-    while fine(upper) > eps:
-        upper, lower = min(MAX_DPSGD_NOISE, upper * 1.01), upper
+    while fine(sigma) > eps:  # never seen: the coarse grid is the more pessimistic
+        sigma = min(MAX_DPSGD_NOISE, sigma * (1.0 + CALIBRATION_TOLERANCE / 4))
+    if fine(sigma) >= eps * (1.0 - 2 * CALIBRATION_TOLERANCE):
+        return sigma
+    lower = sigma / 1.01  # large sigmas: the coarse grid is too coarse for their small losses, the fine one fast
     while fine(lower) <= eps:
-        upper, lower = lower, max(MIN_DPSGD_NOISE, lower / 1.01)
-    return upper if upper <= lower * (1.0 + CALIBRATION_TOLERANCE) else _calibrate(fine, eps, lower, upper)
+        sigma, lower = lower, max(MIN_DPSGD_NOISE, lower / 1.01)
+    return _calibrate(fine, eps, lower, sigma)
 
 
 def _calibrate(epsilon_of: Callable[[float], float], target: float, lower: float, upper: float) -> float:

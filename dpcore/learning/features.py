@@ -118,12 +118,11 @@ class Design:
 
 def _target(frame: pd.DataFrame, target: str, positive: Any, domain: Domain | None) -> tuple[np.ndarray, str, str]:
     """(label per row: 1, 0 or -1 for a row left out; positive label; negative label)."""
-    labels = category_labels(frame[target])
-    known = frame[target].notna().to_numpy()
+    codes, uniques = pd.factorize(frame[target])
     if domain is not None and not _is_bounds(domain):
         values = tuple(str(v) for v in domain)
     else:
-        values = tuple(sorted({str(v) for v in labels[known]}))
+        values = tuple(sorted({str(v) for v in category_labels(pd.Series(uniques, dtype=frame[target].dtype))}))
     if len(values) != 2:
         raise DPError("learn_target_not_binary", column=target, count=len(values))
     if positive is None:
@@ -134,10 +133,16 @@ def _target(frame: pd.DataFrame, target: str, positive: Any, domain: Domain | No
         if chosen not in values:
             raise DPError("learn_positive_value", value=positive, column=target, options=", ".join(values))
     other = values[0] if chosen == values[1] else values[1]
-    y = np.full(len(frame), -1, dtype=np.int8)
-    y[known & (labels == chosen)] = 1
-    y[known & (labels == other)] = 0
-    return y, chosen, other
+    index = _category_index(frame[target], (other, chosen))  # 0, 1, or -1: left out
+    return index.astype(np.int8), chosen, other
+
+
+def _category_index(values: pd.Series, categories: Sequence[str]) -> np.ndarray:
+    """Each value's position among `categories` by its label (`columns.category_labels`), -1 for a
+    value outside them or missing; each distinct value labelled once."""
+    codes, uniques = pd.factorize(values)
+    found = pd.Index(categories).get_indexer(category_labels(pd.Series(uniques, dtype=values.dtype)))
+    return np.where(codes >= 0, found[codes], -1)
 
 
 def _encode(frame: pd.DataFrame, column: str, domain: Domain) -> tuple[np.ndarray, list[str]]:
@@ -147,7 +152,7 @@ def _encode(frame: pd.DataFrame, column: str, domain: Domain) -> tuple[np.ndarra
         scaled = (np.clip(numbers, lower, upper) - lower) / (upper - lower)
         return np.where(np.isnan(scaled), 0.5, scaled)[:, None].astype(np.float32), [column]
     categories = tuple(str(c) for c in domain)
-    index = pd.Index(categories).get_indexer(category_labels(frame[column]))
+    index = _category_index(frame[column], categories)
     onehot = np.zeros((len(frame), len(categories)), dtype=np.float32)
     rows = np.flatnonzero(index >= 0)
     onehot[rows, index[rows]] = 1.0

@@ -36,6 +36,21 @@ class BundledDataset:
         return DATA_DIR / self.neighbour_file if self.neighbour_file else None
 
 
+# UCI Adult as bundled (data/adult.csv, data/ADULT.md): one person per row, every value an integer
+# code on a fixed public domain (Private-PGM's adult-domain.json: the number of codes per column).
+# Ordered codes (binned ages, years of education, binned amounts and hours) are numbers on their
+# code range; unordered ones are categories named by their codes.
+ADULT_SIZES: dict[str, int] = {
+    "age": 85, "workclass": 9, "fnlwgt": 100, "education-num": 16, "marital-status": 7, "occupation": 15,
+    "relationship": 6, "race": 5, "sex": 2, "capital-gain": 100, "capital-loss": 100, "hours-per-week": 99,
+    "native-country": 42, "income>50K": 2,
+}
+ADULT_ORDERED = ("age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week")
+ADULT_DOMAINS: dict[str, Domain] = {
+    column: (0.0, float(size - 1)) if column in ADULT_ORDERED else tuple(str(i) for i in range(size))
+    for column, size in ADULT_SIZES.items()
+}
+
 BUNDLED: dict[str, BundledDataset] = {
     d.key: d
     for d in (
@@ -75,6 +90,7 @@ BUNDLED: dict[str, BundledDataset] = {
                 "year": ("2007", "2008", "2009"),
             },
         ),
+        BundledDataset("adult", "adult.csv", histogram_column="age", domains=ADULT_DOMAINS),
     )
 }
 DEFAULT_DATASET = "medical"

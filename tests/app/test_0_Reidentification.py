@@ -40,6 +40,16 @@ def test_the_default_table_is_aggregated_and_says_so() -> None:
     assert "already aggregated: each row stands for 405 or more people" in _infos(at)
 
 
+def test_an_aggregated_table_offers_uci_adult_whose_people_are_linked() -> None:
+    at = run_page(PAGE, {"reid_tab": "linkage"})
+    at.button(key="reid_use_adult").click().run()
+    assert_clean(at)
+    assert at.query_params["data"] in ("adult", ["adult"])
+    assert at.multiselect(key="reid_cols").value == ["age", "sex", "race", "native-country"]
+    assert re.search(r"\*\*[0-9,]+ people are re-identified\*\*", page_text(at)), page_text(at)[:2000]
+    assert "reid_use_adult" not in [b.key for b in at.button]  # a table of people: nothing to offer
+
+
 def test_who_is_unique_moves_with_the_columns_and_the_bins() -> None:
     at = run_page(PAGE, PENGUINS)
     assert_clean(at)

@@ -57,6 +57,7 @@ EN: dict[str, str] = {
     "dataset_cancer": "Patients with cancer (course Table 6-2)",
     "dataset_pupils": "Ages of six pupils (course section 6.5.3)",
     "dataset_penguins": "Palmer penguins (real data, CC0)",
+    "dataset_adult": "UCI Adult (census records, 48,842 people)",
     "sidebar_upload_option": "Upload your own CSV…",
     "sidebar_upload": "Your CSV file",
     # Streamlit's own words on a file uploader, written over by the page's stylesheet (ui/page.py)

@@ -106,9 +106,10 @@ EN: dict[str, str] = {
     "aggregated": (
         "This table is already aggregated: each row stands for {people_min} or more people ({weight}), "
         "so no row is one person and a voter list has nobody to pin. That is why published tables "
-        "count groups, and why the Attacks page goes after such counts with other questions. Choose a "
-        "table of people in the sidebar (Palmer penguins, or students) for the linkage attack."
+        "count groups, and why the Attacks page goes after such counts with other questions. The linkage "
+        "attack needs a table of people: UCI Adult's census records, one click below, or your own."
     ),
+    "use_adult": "Use UCI Adult (one person per row)",
     # ------------------------------------------------------------------ 2. linkage
     "sensitive": "Sensitive column the attacker wants",
     "sensitive_help": "A column that is in the anonymous table but on no public list: a diagnosis, a grade, a salary.",

@@ -12,6 +12,7 @@ import streamlit as st
 from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_HELD_MB, MAX_UPLOAD_MB
 from ui import fmt
+from ui.datasets import use_bundled
 from ui.errors import message
 from ui.page import PageContext
 from ui.safe import md_escape
@@ -151,4 +152,11 @@ def aggregated(choice: Choice, ctx: PageContext) -> bool:
     counts = ctx.dataset.table.frame[choice.weight]
     st.info(TEXT["aggregated"].format(people_min=fmt.number(float(counts[counts > 0].min())),
                                       weight=md_escape(choice.weight)), icon=":material/groups:")
+    offer_people()
     return True
+
+
+def offer_people() -> None:
+    """A button that puts UCI Adult, one person per row, in use (the whole page reruns with it)."""
+    if st.button(TEXT["use_adult"], key="reid_use_adult", type="primary", on_click=use_bundled, args=("adult",)):
+        st.rerun()  # the whole page: the sidebar's picker must show it

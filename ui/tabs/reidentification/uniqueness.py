@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui.memo import shared_memo
 from ui.page import PageContext, computed, show_figures
+from ui.tabs.reidentification.common import offer_people
 from ui.text.reidentification import TEXT
 from ui.views.reidentification import uniqueness
 from ui.views.reidentification.common import Choice
@@ -24,6 +25,8 @@ def tab(ctx: PageContext, choice: Choice) -> None:
         return
     with st.container(key="reid_unique_summary"):  # the tour's projector step shows it beside the chart
         st.markdown(view.summary)
+    if choice.weight is not None:  # counts of people per row: the lecture's attack wants people
+        offer_people()
     show_figures((view.sizes, "reid_fig_sizes"), (view.growth, "reid_fig_growth"))
     st.markdown(view.growth_text)
     if view.note:

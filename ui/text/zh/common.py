@@ -55,6 +55,7 @@ TEXT: dict[str, str] = {
     "dataset_cancer": "癌症患者（课程表 6-2）",
     "dataset_pupils": "六名小学生的年龄（课程 6.5.3 节）",
     "dataset_penguins": "帕尔默企鹅（真实数据，CC0）",
+    "dataset_adult": "UCI Adult（人口普查记录，48,842 人）",
     "sidebar_upload_option": "上传自己的 CSV…",
     "sidebar_upload": "你的 CSV 文件",
     "toolbar_fullscreen": "全屏",

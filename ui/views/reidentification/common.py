@@ -33,6 +33,7 @@ DEFAULTS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "cancer": ((), "has_cancer"),
     "pupils": (("age",), None),
     "penguins": (("island", "sex", "year", "body_mass_g"), "species"),
+    "adult": (("age", "sex", "race", "native-country"), "income>50K"),
 }
 # Column names an upload's quasi-identifiers often have (English and Chinese).
 QUASI_NAME = re.compile(

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from dpcore.catalog import ADULT_SIZES
 from dpcore.rng import make_rng
 from dpcore.synthetic import (
     counting_workload,
@@ -32,17 +33,12 @@ from dpcore.synthetic import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-ADULT_DOMAIN = {
-    "age": 85, "workclass": 9, "fnlwgt": 100, "education-num": 16, "marital-status": 7, "occupation": 15,
-    "relationship": 6, "race": 5, "sex": 2, "capital-gain": 100, "capital-loss": 100, "hours-per-week": 99,
-    "native-country": 42, "income>50K": 2,
-}
 FAST_COLUMNS = ("age", "education-num", "marital-status", "sex", "income>50K")
 
 
 def adult() -> tuple[pd.DataFrame, dict[str, tuple[str, ...]]]:
     frame = pd.read_csv(ROOT / "data" / "adult.csv")
-    domains = {c: tuple(str(i) for i in range(k)) for c, k in ADULT_DOMAIN.items()}
+    domains = {c: tuple(str(i) for i in range(k)) for c, k in ADULT_SIZES.items()}  # every code a category
     return frame, domains
 
 

@@ -3,7 +3,7 @@
 Issue 13's targets: the fast default (a few chosen columns) under 10 s; MST's mean two-way
 marginal total variation distance better than independent marginals (about 0.04 against 0.08 at
 epsilon 1), with a random half of the real data as the noise floor. data/adult.csv is Private-PGM's
-discretised UCI Adult (data/ADULT.md); its domain is declared below, not read from the rows.
+discretised UCI Adult (data/ADULT.md); its domain is declared in dpcore.catalog, not read from the rows.
 Prints figures, asserts nothing. OpenDP's noise comes from OS entropy, so figures vary per run.
 "mbi sample" / "mbi round" rows: the same fitted model sampled by mbi's own samplers (the round
 trap of LIBRARIES.md), next to ours (dpcore draws i.i.d. from the model with a seeded Generator).

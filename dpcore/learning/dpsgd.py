@@ -22,12 +22,15 @@ Steps: T = ceil(epochs / q) (`accounting.steps_for`, what the accountant charges
 after ceil(e / q) steps, and the model is evaluated then (test and training accuracy and loss).
 
 Fixed shapes: a batch's size varies, so each is padded to `batch_width(n, q)` rows,
-qn + 6 sd (sd = sqrt(n q (1 - q))), with a 0/1 mask: a draw above it has chance ~1e-9 a step, and is
-not truncated nor redrawn (either would change the mechanism the accountant prices): that step
-alone runs in slices of the same width, summed before the noise. An epoch is one compiled
-`lax.scan` over `epoch_width(q)` steps (the longest epoch), the steps an epoch lacks skipped.
-So jax compiles once per (model, private, rows, features, batch width, epoch width): the
-functions live in this module (`_compiled`) and `warm()` compiles adult's default shapes.
+qn + 6 sd (sd = sqrt(n q (1 - q))) rounded up to a multiple of 32, with a 0/1 mask: a draw above it
+has chance ~1e-9 a step, and is not truncated nor redrawn (either would change the mechanism the
+accountant prices): that step alone runs in slices of the same width, summed before the noise. An
+epoch is one compiled `lax.scan` over `epoch_width(q)` steps (room for the longest epoch), the
+steps an epoch lacks skipped. The tables are padded with zero rows to `bucket(n)` rows (at most
+1/8 more), which no batch indexes and no evaluation counts. So jax compiles once per (model,
+private, features, bucketed rows, batch width, epoch width): shadow models on tables of nearly
+the same size share it. The functions live in this module (`_compiled`); `warm()` compiles
+adult's default shapes.
 
 Randomness: every draw comes from the seed through numpy Generators, one stream per purpose
 (`dpcore.rng.make_rng`: batches, noise, initial weights); the noise's jax keys are drawn from its
@@ -135,14 +138,24 @@ def poisson_batches(n: int, q: float, steps: int, rng: np.random.Generator) -> I
         yield order[rng.choice(n, size=size, replace=False, shuffle=False)]
 
 
+def bucket(count: int) -> int:
+    """`count` rounded up to a multiple of a power of two at least 1/16 of it (at most 1/8 more):
+    a table of 32,561 rows is held as 32,768, and one of 32,000 too, so tables of nearly the same
+    size (shadow models, another split) share one compiled shape."""
+    step = 2 ** max(0, int(count).bit_length() - 4)
+    return -(-int(count) // step) * step
+
+
 def batch_width(n: int, q: float) -> int:
-    """Rows a batch is padded to: qn + PAD_SD standard deviations, at most n."""
-    return int(min(n, math.ceil(q * n + PAD_SD * math.sqrt(n * q * (1.0 - q))) + 1))
+    """Rows a batch is padded to: qn + PAD_SD standard deviations (sd = sqrt(n q (1 - q))), rounded
+    up to a multiple of 32 (batch sizes near each other share a compiled shape)."""
+    return int(math.ceil((math.ceil(q * n + PAD_SD * math.sqrt(n * q * (1.0 - q))) + 1) / 32) * 32)
 
 
 def epoch_width(q: float) -> int:
-    """The most steps any epoch has: ceil(1 / q) (epoch e ends after ceil(e / q) steps)."""
-    return int(math.ceil(round(1.0 / q, 6)))
+    """Steps one compiled epoch has room for: the longest epoch, ceil(1 / q) (epoch e ends after
+    ceil(e / q) steps), `bucket`ed."""
+    return bucket(int(math.ceil(round(1.0 / q, 6))))
 
 
 def per_example_grads(params: Params, X: Any, y: Any) -> Params:
@@ -234,13 +247,27 @@ def _epoch(params: Params, velocity: Params, X: Any, y: Any, index: Any, mask: A
     return params, velocity
 
 
-def _evaluate(params: Params, X: Any, y: Any) -> tuple:
+def _evaluate(params: Params, X: Any, y: Any, weight: Any) -> tuple:
+    """(accuracy, mean loss) over the rows of weight 1 (the others are padding)."""
     import jax.numpy as jnp
 
     from dpcore.learning.models import logit
 
     z = logit(params, X)
-    return jnp.mean((z > 0) == (y > 0.5)), jnp.mean(example_loss(params, X, y))
+    rows = jnp.sum(weight)
+    return (jnp.sum(weight * ((z > 0) == (y > 0.5))) / rows,
+            jnp.sum(weight * example_loss(params, X, y)) / rows)
+
+
+def _padded(X: np.ndarray, y: np.ndarray) -> tuple[Any, Any, Any]:
+    """X, y and a weight of 1 per row on the device, padded with zero rows of weight 0 to `bucket` rows."""
+    import jax.numpy as jnp
+
+    rows = bucket(len(y))
+    Xp = np.zeros((rows, X.shape[1]), np.float32)
+    yp = np.zeros(rows, np.float32)
+    Xp[:len(y)], yp[:len(y)] = X, y
+    return jnp.asarray(Xp), jnp.asarray(yp), jnp.asarray((np.arange(rows) < len(y)).astype(np.float32))
 
 
 @functools.cache
@@ -318,8 +345,8 @@ def train(settings: Settings, X_train: Any, y_train: Any, X_test: Any = None, y_
         raise DPError("dpsgd_inputs", expected=d, got=test[0].shape[1])
 
     fn = _compiled()
-    Xd, yd = jnp.asarray(X), jnp.asarray(y)
-    test_d = None if test is None else (jnp.asarray(test[0]), jnp.asarray(test[1]))
+    Xd, yd, weight = _padded(X, y)  # batches index real rows only; padding keeps shapes few
+    test_d = None if test is None else _padded(*test)
     params = init_params(model, init_seed)
     velocity = jax.tree.map(jnp.zeros_like, params)
     hyper = tuple(jnp.float32(v) for v in (s.learning_rate, s.momentum, s.clipping_norm,
@@ -348,7 +375,7 @@ def train(settings: Settings, X_train: Any, y_train: Any, X_test: Any = None, y_
             start = t + 1
         params, velocity = fn.epoch(params, velocity, Xd, yd, index, mask, _between(active, start, chunk),
                                     key_data, hyper, private=s.private)
-        for name, rows in (("train", (Xd, yd)), ("test", test_d)):
+        for name, rows in (("train", (Xd, yd, weight)), ("test", test_d)):
             if rows is not None:
                 accuracy, loss = fn.evaluate(params, *rows)
                 history[f"{name}_accuracy"].append(float(accuracy))

@@ -164,9 +164,20 @@ def test_poisson_batches_are_jax_privacys_draws(jax_privacy) -> None:
 def test_padding_widths() -> None:
     n, q = 32_561, 256 / 32_561
     width = D.batch_width(n, q)
-    assert width == math.ceil(256 + 6 * math.sqrt(n * q * (1 - q))) + 1
+    assert width == 384 >= math.ceil(256 + 6 * math.sqrt(n * q * (1 - q))) + 1
     assert stats.binom.sf(width, n, q) < 1e-8  # a wider draw: about once in 10^8 steps
-    assert D.batch_width(100, 1.0) == 100 and D.epoch_width(q) == 128 and D.epoch_width(0.01) == 100
+    assert D.epoch_width(q) == 128 and D.epoch_width(0.01) == 104 and D.batch_width(100, 1.0) == 128
+    assert [D.bucket(k) for k in (1, 10, 390, 400, 16_280, 32_000, 32_561)] == [1, 10, 416, 416, 16_384] + [32_768] * 2
+    assert all(k <= D.bucket(k) <= k * 1.125 for k in range(1, 5000))
+
+
+def test_tables_of_nearly_the_same_size_share_one_compiled_epoch() -> None:
+    X, y = _data()
+    D.train(SMALL, X, y)
+    compiled = D._compiled().epoch._cache_size()
+    for rows in (396, 390, 385):  # shadow models' tables: one bucket, one batch width, one epoch width
+        D.train(SMALL, X[:rows], y[:rows])
+    assert D._compiled().epoch._cache_size() == compiled
 
 
 # ------------------------------------------------------------------ training

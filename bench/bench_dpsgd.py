@@ -44,6 +44,7 @@ def _clear_accounting_caches() -> None:
     acc._rdp_per_step.cache_clear()
     acc._one_step_pld.cache_clear()
     acc._composed_pld.cache_clear()
+    acc._noise_for_epsilon.cache_clear()
 
 
 def main() -> None:

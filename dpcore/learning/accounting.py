@@ -17,9 +17,10 @@ training takes. The course's check (60,000 examples, batches of 256, sigma 1.1, 
 delta 1e-5) is 14,063 steps: 2.60 (RDP) and 2.38 (PLD) with dp-accounting 0.6; 60 x ceil(60000 /
 256) = 14,100 steps would give 2.39 by PLD.
 
-dp-accounting is imported inside the functions (a page's cold open does not pay for it). Each
-validated (q, sigma) keeps its one-step RDP curve and each (q, sigma, T) its composed PLD in small
-caches: a chart and a calibration ask for the same ones again and again.
+dp-accounting is imported inside the functions (a page's cold open does not pay for it; the
+first call pays ~1 s for the import). Each validated (q, sigma) keeps its one-step RDP curve, each
+(q, sigma, T) its composed PLD and each calibration its sigma in small caches: a chart, a grid and
+a second model at the same settings ask for the same ones again.
 """
 
 from __future__ import annotations
@@ -196,8 +197,14 @@ def noise_for_epsilon(sampling_rate: float, steps: int, delta: float, epsilon: f
     """
     q, t = check_sampling_rate(sampling_rate), check_steps(steps)
     d = check_delta(delta, allow_zero=False)
-    eps = check_epsilon(epsilon)
-    if _check_accountant(accountant) == "rdp":
+    return _noise_for_epsilon(q, t, d, check_epsilon(epsilon), _check_accountant(accountant))
+
+
+@functools.lru_cache(maxsize=256)
+def _noise_for_epsilon(q: float, t: int, d: float, eps: float, accountant: Accountant) -> float:
+    """`noise_for_epsilon` on checked values, kept: sigma depends on neither the model nor the data,
+    so a second model's grid at the same settings costs nothing."""
+    if accountant == "rdp":
         return _calibrate(lambda sigma: _rdp_epsilon(q, sigma, t, d), eps, MIN_DPSGD_NOISE, MAX_DPSGD_NOISE)
     known: dict[float, float] = {}
 

@@ -475,10 +475,10 @@ def adult_design() -> Design:
     """UCI Adult (data/adult.csv) with the default target, features and split (seed 0)."""
     import pandas as pd
 
-    from dpcore.catalog import DATA_DIR
+    from dpcore.catalog import BUNDLED
     from dpcore.learning.features import ADULT_FEATURES, ADULT_TARGET, design
 
-    frame = pd.read_csv(DATA_DIR / "adult.csv")
+    frame = pd.read_csv(BUNDLED["adult"].path)
     return design(frame, ADULT_TARGET, ADULT_FEATURES, make_rng(0, "dpsgd.split"), dataset_key="adult")
 
 

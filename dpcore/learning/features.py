@@ -13,9 +13,9 @@ leak through the model, and DP-SGD's accounting does not cover them).
 - A column with neither is refused (DPError "learn_feature_undeclared", naming it).
 
 Where a domain comes from (`declared_domain`): the caller's own declarations first (an upload's
-user-declared domains), then the bundled data's (`ADULT_DOMAINS` for UCI Adult; the catalog's
-categories and bounds for the other bundled sets), then `catalog.typical_bounds` for a column
-whose name says what it holds (age: 0-120).
+user-declared domains), then the bundled dataset's (`dpcore.catalog`: UCI Adult's code domains,
+penguins' categories and bounds, ...), then `catalog.typical_bounds` for a column whose name says
+what it holds (age: 0-120; never reached for adult, whose age is a bin code declared 0-84).
 
 The target is a column with exactly two values (its declared categories when it has them, else the
 two it holds; DPError "learn_target_not_binary" otherwise), one of them positive (label 1). Rows
@@ -41,19 +41,7 @@ from dpcore.limits import MAX_DPSGD_FEATURES, MAX_DPSGD_ROWS
 Domain = tuple[str, ...] | tuple[float, float]  # declared categories (labels), or public (lower, upper)
 MIN_ROWS = 10  # rows with a known target each part (training, test) needs at the least
 
-# UCI Adult as bundled (data/adult.csv, data/ADULT.md): every value is an integer code on a fixed
-# public domain (Private-PGM's adult-domain.json). Ordered codes (binned ages, years of education,
-# binned amounts and hours) are numbers on their code range; unordered ones categories.
-_ADULT_SIZES = {
-    "age": 85, "workclass": 9, "fnlwgt": 100, "education-num": 16, "marital-status": 7, "occupation": 15,
-    "relationship": 6, "race": 5, "sex": 2, "capital-gain": 100, "capital-loss": 100, "hours-per-week": 99,
-    "native-country": 42, "income>50K": 2,
-}
-_ADULT_ORDERED = ("age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week")
-ADULT_DOMAINS: dict[str, Domain] = {
-    column: (0.0, float(size - 1)) if column in _ADULT_ORDERED else tuple(str(i) for i in range(size))
-    for column, size in _ADULT_SIZES.items()
-}
+# UCI Adult (data/adult.csv; its code domains are declared in dpcore.catalog): what it predicts by default.
 ADULT_TARGET = "income>50K"
 ADULT_POSITIVE = "1"
 # fnlwgt is the census's sampling weight, not a fact about the person: left out by default.
@@ -70,8 +58,6 @@ def declared_domain(column: str, dataset_key: str | None = None,
     typical bounds its name implies; None when there is none."""
     if domains is not None and column in domains:
         return _as_domain(domains[column])
-    if dataset_key == "adult":
-        return ADULT_DOMAINS.get(column)
     if dataset_key is not None:
         categories = catalog.public_categories(dataset_key, column)
         if categories is not None:

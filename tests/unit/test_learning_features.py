@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from dpcore.catalog import BUNDLED
 from dpcore.errors import DPError
 from dpcore.learning import features as F
 from dpcore.limits import MAX_DPSGD_FEATURES
@@ -89,8 +90,8 @@ def test_the_target_and_its_positive_value() -> None:
     assert d.dropped == 2 and 0 not in d.train_index and 1 not in d.test_index
 
 
-def test_adult_by_default_domains_from_the_data_description() -> None:
-    frame = pd.read_csv(F.__file__.rsplit("/dpcore/", 1)[0] + "/data/adult.csv", nrows=2000)
+def test_adult_by_default_on_the_catalogs_code_domains() -> None:
+    frame = pd.read_csv(BUNDLED["adult"].path, nrows=2000)
     d = F.design(frame, F.ADULT_TARGET, F.ADULT_FEATURES, np.random.default_rng(0), dataset_key="adult")
     assert d.n_features == 5 + 9 + 7 + 15 + 6 + 5 + 2 + 42  # 5 ordered codes, the rest one-hot
     assert (d.positive, d.negative) == ("1", "0")

@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 # Every page with sliders (the live poll is left out: its fragment refreshes every second on its own).
 PAGES = ("Reidentification", "Attacks", "Histogram_and_neighbour", "Attacker_posterior", "Exponential_mechanism",
-         "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit")
+         "Randomized_response", "Release_planner", "Local_DP", "Synthetic_data", "Audit", "Machine_learning")
 RERUN_TIMEOUT_S = 30.0
 P_TAB, P_PAGE = 0.12, 0.05  # chance that an action is a tab switch or a page switch, not a slider
 TERMINAL = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,

@@ -91,5 +91,11 @@ MAX_DPSGD_HIDDEN = 256  # units of the one-hidden-layer network
 MAX_DPSGD_GRID = 20  # epsilons of one trained grid
 MAX_DPSGD_LEARNING_RATE = 100.0  # larger steps only diverge (inputs lie in [0, 1], gradients are clipped)
 MAX_DPSGD_CLIPPING = 1e6  # clipping norms above this clip nothing any model here computes
+# The Machine learning page (ui/tabs/learning): one grid is ~35 trainings, run in the background
+MAX_LEARNING_ROWS = 10_000  # rows drawn for one grid (a grid of 10,000 rows and 100 epochs: minutes)
+MIN_LEARNING_ROWS = 100  # fewer leave no test rows to speak of
+MIN_LEARNING_BATCH = 16  # smaller batches make tens of thousands of steps per training
+MAX_LEARNING_QUEUE = 4  # grids waiting for the server's training thread; another is refused for now
+MAX_LEARNING_KEPT = 6  # trained grids kept for every session (the least recently asked for go first)
 # Membership inference (dpcore.learning.membership)
 MAX_SHADOW_MODELS = 64  # shadow models of one LiRA: each is a whole training run (the page uses a handful)

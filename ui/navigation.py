@@ -32,6 +32,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry("pages/8_Local_DP.py", "nav_ldp", ":material/smartphone:"),
     PageEntry("pages/9_Synthetic_data.py", "nav_synthetic", ":material/content_copy:"),
     PageEntry("pages/10_Audit.py", "nav_audit", ":material/fact_check:"),
+    PageEntry("pages/11_Machine_learning.py", "nav_learning", ":material/model_training:"),
 )
 
 

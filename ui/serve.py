@@ -47,17 +47,19 @@ def app_modules() -> list[str]:
     return ["ui.page", *found]
 
 
-def warm_up() -> None:
+def warm_up(learning: bool = True) -> None:
     """Pay every first-visit cost that does not depend on the visitor: import the libraries and the
     app's modules, compute the views a first visit opens on that depend on nothing of a session
     (the Audit's default audit, Local DP's default oracles on a bundled table, the averaging
-    attack's exact chances), and two of Streamlit's own lazy steps that the first script run of a
+    attack's exact chances, the course's DP-SGD accounting), start training the Machine learning
+    page's default models in its own background worker (`learning`: ~1 min with jax's compiling; not
+    waited for), and two of Streamlit's own lazy steps that the first script run of a
     server otherwise takes (measured 2026-11-27 with py-spy on a cold open: ~100 ms for
     `set_page_config`'s emoji check, which compiles a regular expression of every emoji, and ~85 ms
     for the first element's `is_repl` check, which walks `inspect.stack()` over every loaded module)."""
     started = time.monotonic()
     with _quiet(WARM_UP_LOGGERS):
-        _warm_up()
+        _warm_up(learning)
     print(f"DP Explorer: warmed up in {time.monotonic() - started:.1f} s", flush=True)  # noqa: T201 - for whoever started it
 
 
@@ -79,7 +81,7 @@ def _errors(record: logging.LogRecord) -> bool:
     return record.levelno >= logging.ERROR
 
 
-def _warm_up() -> None:
+def _warm_up(learning: bool) -> None:
     for name in (*LIBRARIES, *app_modules()):
         importlib.import_module(name)
     from dpcore.limits import DEFAULT_SEED
@@ -92,10 +94,25 @@ def _warm_up() -> None:
     local_dp.warm(DEFAULT_SEED)  # Local DP's default oracles at every ε (~0.3 s a language)
     attacks.warm()  # the averaging attack's exact chances at every ε and k of its charts (~1.5 s)
     synthetic.warm(DEFAULT_SEED)  # MST's first fit compiles JAX's kernels (~11 s): never a class's wait
+    if learning:
+        _warm_learning(DEFAULT_SEED)
     from streamlit import env_util, string_util
 
     string_util.is_emoji("🔐")
     env_util.is_repl()
+
+
+def _warm_learning(seed: int) -> None:
+    """The Machine learning page's first visit: jax, dp-accounting and riskcal imported here (not
+    first in its worker while a page imports), the default grid and then the other model's compiled
+    steps queued in its background worker (pinned: kept for everyone), the course's accounting."""
+    for name in ("jax.numpy", "dp_accounting", "dp_accounting.pld.privacy_loss_distribution", "riskcal"):
+        importlib.import_module(name)
+    from ui.tabs.learning import account as learning_account
+    from ui.tabs.learning import common as learning
+
+    learning.warm(seed)  # the default grid (~1 min in the background), shared by every session
+    learning_account.warm()  # the course's check by RDP and PLD (~6 s)
 
 
 def for_a_class(args: list[str], network: str | None) -> tuple[list[str], str]:

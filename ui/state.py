@@ -26,13 +26,22 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from dpcore.limits import (
     MAX_ATTACKERS,
     MAX_BINS,
+    MAX_DPSGD_CLIPPING,
+    MAX_DPSGD_EPOCHS,
+    MAX_DPSGD_LEARNING_RATE,
+    MAX_DPSGD_NOISE,
+    MAX_DPSGD_ROWS,
     MAX_GAME_ROUNDS,
     MAX_LDP_DOMAIN,
+    MAX_LEARNING_ROWS,
     MAX_NUMBER_TEXT,
     MAX_REPEATED_QUERIES,
     MAX_RESPONDENTS,
     MAX_SELECTION_DRAWS,
     MAX_SYNTHETIC_PAGE_ROWS,
+    MIN_DPSGD_NOISE,
+    MIN_LEARNING_BATCH,
+    MIN_LEARNING_ROWS,
 )
 from ui.safe import md_escape
 from ui.text.common import TEXT
@@ -189,6 +198,15 @@ BOUND: dict[str, Bound] = {
     "ldp_f": Bound("float", 0.05, 0.95),
     "ldp_d": Bound("int", 2, MAX_LDP_DOMAIN),
     "syn_rows": Bound("int", 1, MAX_SYNTHETIC_PAGE_ROWS),
+    "ml_rows": Bound("int", MIN_LEARNING_ROWS, MAX_LEARNING_ROWS),
+    "ml_batch": Bound("int", MIN_LEARNING_BATCH, MAX_LEARNING_ROWS),
+    "ml_epochs": Bound("int", 1, MAX_DPSGD_EPOCHS),
+    "ml_clip": Bound("float", 0.01, MAX_DPSGD_CLIPPING),
+    "ml_lr": Bound("float", 0.01, MAX_DPSGD_LEARNING_RATE),
+    "ml_acc_n": Bound("int", 1, MAX_DPSGD_ROWS),
+    "ml_acc_batch": Bound("int", 1, MAX_DPSGD_ROWS),
+    "ml_acc_sigma": Bound("float", MIN_DPSGD_NOISE, MAX_DPSGD_NOISE),
+    "ml_acc_epochs": Bound("int", 1, MAX_DPSGD_EPOCHS),
 }
 _PATTERNS = [(re.compile(key), bound) for key, bound in BOUND.items()]
 

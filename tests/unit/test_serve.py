@@ -21,7 +21,7 @@ def test_the_preloaded_modules_are_the_views_and_controls_and_all_import() -> No
 
 @pytest.mark.slow
 def test_warm_up_leaves_streamlit_s_first_run_steps_done() -> None:
-    warm_up()
+    warm_up(learning=False)  # the models train in a server's background (tests/app/test_11_Machine_learning.py)
     assert "streamlit.emojis" in sys.modules  # the emoji table set_page_config would load
     assert "ui.views.audit.mechanism" in sys.modules
 

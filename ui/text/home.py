@@ -40,6 +40,10 @@ EN: dict[str, str] = {
     "step_synthetic_why": "A table drawn from noisy statistics answers any number of questions for one budget: the course's pupils, then MST on many columns.",
     "step_audit": "10. Check the promises",
     "step_audit_why": "Every mechanism audited from its outputs alone, and three broken on purpose that the audit catches.",
+    "step_learning": "11. Train a model privately",
+    "step_learning_why": (
+        "DP-SGD trains a model with a guarantee; the moments accountant prices it, and membership attacks test it."
+    ),
     "dataset_in_use": "Dataset in use: **{name}**, {rows:,} rows and {cols} columns. Change it, or upload your own CSV, in the sidebar.",
 }
 

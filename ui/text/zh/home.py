@@ -37,5 +37,7 @@ TEXT: dict[str, str] = {
     "step_synthetic_why": "从带噪统计量中抽样得到的表，花一次预算就能回答任意多个问题：先是教材中的学生年龄，再是多列上的 MST。",
     "step_audit": "10. 检验承诺",
     "step_audit_why": "只凭输出审计每一个机制，还有三个故意做坏、会被审计抓出来的机制。",
+    "step_learning": "11. 用差分隐私训练模型",
+    "step_learning_why": "DP-SGD 在训练模型时给出保证；矩会计为它定价，成员推断攻击检验它。",
     "dataset_in_use": "当前数据集：**{name}**，{rows:,} 行，{cols} 列。可在侧边栏更换，或上传自己的 CSV。",
 }

@@ -1,0 +1,35 @@
+"""Train: the data and DP-SGD's knobs on the left; on the right, once the grid is trained (a progress
+bar until then, `common.results`), test accuracy after each epoch of the model at the chart's ε and of
+the model without privacy, ε being the chart's own slider (ui/chart_slider.py)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.chart_slider import ChartSlider
+from ui.page import PageContext
+from ui.tabs.learning import common
+from ui.text.learning import TEXT
+from ui.views.learning import train
+from ui.views.learning.experiment import EPSILONS
+
+EPSILON = ChartSlider("ml_eps", default=1.0, options=EPSILONS)
+
+
+@st.fragment
+def tab(ctx: PageContext) -> None:
+    left, right = st.columns([1, 2], gap="large")
+    setup = common.grid_setup(ctx, left)
+    if setup is None:
+        return
+    results = common.results(setup, right)
+    if results is None:
+        return
+    steps = EPSILON.steps(train.Settings(setup, None, results), train.compute, where=right)
+    if steps is None:
+        return
+    with right:
+        EPSILON.chart(steps, "chart", TEXT["epsilon_slider"])
+        EPSILON.reading(steps, "reading")
+        st.caption(common.summary(results))
+    EPSILON.follow()

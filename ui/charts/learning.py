@@ -58,15 +58,16 @@ def curves(lines: Sequence[Curve], labels: Labels, x: Axis, y: Axis, height: int
     })
 
     def axis(spec: Axis, field: str, title: str) -> dict[str, object]:
-        scale: dict[str, object] = {"type": "log"} if spec.log else {"zero": False}
+        scale: dict[str, object] = {"type": "log"} if spec.log else {"zero": False, "nice": False}
         if spec.domain is not None:
             scale["domain"] = list(spec.domain)
-        extra = {} if spec.ticks is None else {"values": list(spec.ticks)}
+        extra: dict[str, object] = {"tickCount": 6} if spec.ticks is None else {"values": list(spec.ticks)}
         return {"field": field, "type": "quantitative", "title": title, "scale": scale,
                 "axis": {"format": spec.format, **extra}}
 
     xe, ye = axis(x, "x", labels.x), axis(y, "y", labels.y)
-    color = {**series_color(names, tuple(c.color for c in lines)), "legend": {**LEGEND_WRAPPED, "symbolStrokeWidth": 3}}
+    legend = {**LEGEND_WRAPPED, "symbolType": "stroke", "symbolStrokeWidth": 4, "symbolSize": 500}
+    color = {**series_color(names, tuple(c.color for c in lines)), "legend": legend}
     dash = {"field": "series", "type": "nominal", "title": " ",
             "scale": {"domain": list(names), "range": [[8, 5] if c.dashed else [1, 0] for c in lines]}}
     tooltip = [{"field": "series", "title": " "}, {"field": "x", "title": labels.x, "format": x.format},

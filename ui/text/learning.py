@@ -15,8 +15,8 @@ EN: dict[str, str] = {
     ),
     "tab_train": "1. Train",
     "tab_account": "2. Account",
-    "tab_tradeoff": "3. Accuracy against ε",
-    "tab_attack": "4. Attack it",
+    "tab_tradeoff": "3. Across ε",
+    "tab_attack": "4. Attack",
     # ------------------------------------------------------------------ data and knobs
     "no_target": (
         "**{name}** has no column with exactly two values to predict (such as yes or no) and enough rows "
@@ -135,9 +135,9 @@ EN: dict[str, str] = {
     "tradeoff_chart_title": "Test accuracy against ε:\nDP-SGD beside the model without privacy",
     "tradeoff_reading": (
         "At ε = {low} the DP-SGD model is right on **{low_acc}** of the {test} test rows, at ε = {high} on "
-        "**{high_acc}** (its best, {best_acc}, at ε = {best}); without privacy **{plain}**, and always the most "
-        "common label {majority}. Less noise buys accuracy until the model is as good as it gets: past that, "
-        "a larger ε only gives privacy away. Each point is one training run: its noise moves it by a point or two."
+        "**{high_acc}**; without privacy **{plain}**, and always the most common label {majority}. Less noise buys "
+        "accuracy until the model is as good as it gets: past that, a larger ε only gives privacy away. Each point "
+        "is one training run: its noise moves it by a point or two."
     ),
     "sweep_knob": "What else moves the accuracy at ε = {eps}?",
     "knob_clipping": "Clipping norm C",
@@ -150,8 +150,8 @@ EN: dict[str, str] = {
     "sweep_reading_clipping": (
         "At ε = {eps} the noise σ is the same for every C (it depends on q, the steps and δ only), but it is "
         "added as σ·C: a small C clips every gradient hard and biases the steps, a large C lets the noise "
-        "drown them. Test accuracy by C: {rows}. The best here is C = {best} ({best_acc}); the grid above uses "
-        "C = {current}. Majority: {majority}."
+        "drown them. Test accuracy by C (σ = {sigma} for all): {rows}. The best here is C = {best} ({best_acc}); "
+        "the grid above uses C = {current}. Majority: {majority}."
     ),
     "sweep_reading_batch": (
         "At ε = {eps} a larger batch B means a larger q and fewer steps for the same epochs: the noise σ "
@@ -162,12 +162,12 @@ EN: dict[str, str] = {
     "fpr": "Read the attacks at this false-positive rate",
     "attack_chart_title": "Training rows found at {fpr} false positives:\nattacks against DP's bound",
     "tpr_axis": "Training rows found (TPR at {fpr} FPR)",
-    "series_bound": "The most any attack can find (DP's bound)",
+    "series_bound": "DP's bound (any attack)",
     "series_lira": "LiRA (Carlini et al.)",
     "series_loss": "Loss threshold (Yeom et al.)",
-    "series_lira_plain": "LiRA, model without privacy",
-    "series_loss_plain": "Loss threshold, model without privacy",
-    "series_chance": "Chance: a guess finds as many as it falsely accuses",
+    "series_lira_plain": "LiRA, no privacy",
+    "series_loss_plain": "Loss threshold, no privacy",
+    "series_chance": "Chance (TPR = FPR)",
     "attack_plain_leaks": (
         "**Without privacy the model leaks.** Wrongly accusing {fpr} of the rows it never saw, LiRA finds "
         "**{lira}** of its {members} training rows and the loss threshold {loss}: up to **{times} times** what "

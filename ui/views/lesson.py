@@ -99,7 +99,8 @@ TOUR = per_language(lambda: (
          _chart("syn_pupils_eps", ("syn_pupils_eps_reading", (6,)))),
     Step("pages/10_Audit.py", (("audit_mech", "broken_naive_laplace"),), TEXT["lesson_audit"],
          _chart("audit_draws", ("audit_draws_reading", (1,)))),
-    Step("pages/11_Machine_learning.py", (), TEXT["lesson_learning"], _chart("ml_eps", ("ml_eps_reading", (1, 2)))),
+    Step("pages/11_Machine_learning.py", (("data", "adult"), ("ml_eps", "0.5")), TEXT["lesson_learning"],
+         _chart("ml_eps", ("ml_eps_reading", (1, 2)))),
 ))  # call TOUR() for the run's language
 
 

@@ -38,8 +38,9 @@ def results(plain_lira: tuple[float, float] = (0.008, 0.03), plain_low: float | 
     """A grid as `experiment.run` gives it: accuracy rising with ε, LiRA near chance on DP-SGD."""
     private = tuple(_trained(e, 0.74 + 0.01 * i, (0.001, 0.011), (0.001 * (1 + e), 0.01 * (1 + e)), epochs)
                     for i, e in enumerate(EPSILONS))
-    return Results(available=48_842, rows=2 * per_side, n_train=per_side, n_test=per_side, inputs=44, positive="1",
-                   negative="0", sampling_rate=0.032, steps=1_563, delta=1e-5, majority=0.755, majority_label="0",
+    return Results(available=48_842, rows=2 * per_side, n_train=per_side, n_test=per_side, inputs=44,
+                   target="income>50K", positive="1", negative="0", sampling_rate=0.032, steps=1_563, delta=1e-5,
+                   majority=0.755, majority_label="0",
                    epsilons=EPSILONS, private=private,
                    non_private=_trained(None, 0.82, plain_lira, None, epochs, plain_low), shadows=4,
                    per_side=per_side, fprs=FPRS)
@@ -103,7 +104,7 @@ def test_the_train_view_reads_the_numbers_at_its_epsilon() -> None:
     assert metrics[0] == "metrics" and kind == "p"
     trained = r.at(1.0)
     assert f"σ = **{trained.sigma:.3g}**" in words and "ε = **1**" in words and "δ = 10⁻⁵" in words
-    assert "**76%**" in words and "**82%**" in words and "75.5%" in words and "(0)" in words
+    assert "**76%**" in words and "**82%**" in words and "75.5%" in words and "(income>50K = 0)" in words
     assert "Privacy costs 6 points of accuracy here." in words
     assert view.chart["title"]["text"] == ["Test accuracy after each epoch,", "DP-SGD at ε = 1"]
     rows = view.chart["datasets"]["curves"].to_pandas()
@@ -186,7 +187,7 @@ def test_the_sweep_view_names_the_best_setting_and_the_grid_s() -> None:
     swept = SweepResults("clipping", 1.0, 1e-5, 0.755, tuple(SweepPoint(c, 4.8, a) for c, a in
                                                               ((0.1, 0.76), (1.0, 0.79), (10.0, 0.77))))
     view = tradeoff.sweep_view(tradeoff.SweepSettings(SETUP, "clipping", swept))
-    assert "C = 1 (79%)" in view.summary and "uses C = 1" in view.summary
+    assert "C = 1 (79%)" in view.summary and "uses C = 0.1" in view.summary
     assert view.chart["title"]["text"] == ["Test accuracy at ε = 1", "by clipping norm C"]
     batch = SweepResults("batch", 1.0, 1e-5, 0.755, (SweepPoint(16, 9.0, 0.75), SweepPoint(256, 3.0, 0.8)))
     assert "B = 256 (80%)" in tradeoff.sweep_view(tradeoff.SweepSettings(SETUP, "batch", batch)).summary
@@ -202,7 +203,7 @@ def test_the_attack_view_says_the_model_without_privacy_leaks_and_by_how_much() 
     assert "allows up to **9%**" in view.summary  # the bound at ε = 8: 0.01 * 9
     assert "**simulation**" in view.summary and "Careful" not in view.summary
     rows = view.chart["datasets"]["curves"].to_pandas()
-    bound = rows[rows["series"] == "The most any attack can find (DP's bound)"]
+    bound = rows[rows["series"] == "DP's bound (any attack)"]
     assert list(bound["y"]) == pytest.approx([0.01 * (1 + e) for e in EPSILONS])
     assert set(rows.loc[rows["series"].str.startswith("Chance"), "y"]) == {0.01}
 

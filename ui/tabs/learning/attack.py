@@ -25,6 +25,7 @@ def tab(ctx: PageContext) -> None:
     results = common.results(setup, right)
     if results is None:
         return
+    left.caption(common.summary(results))
     with right:
         fpr = url_choice(st.segmented_control, TEXT["fpr"], list(FPRS), "ml_fpr", FPRS[-1], required=True,
                          format_func=fmt.share)
@@ -33,4 +34,3 @@ def tab(ctx: PageContext) -> None:
         st.markdown(view.summary)
         with st.expander(TEXT["table_title"], icon=":material/table:"):
             st.markdown(view.table)
-        st.caption(common.summary(results))

@@ -106,7 +106,7 @@ def grid_setup(ctx: PageContext, where: DeltaGenerator) -> Setup | None:
                                         step=5, key="ml_epochs", bind="query-params", help=TEXT["epochs_help"]))
         left, right = st.columns(2, gap="small")
         clipping = float(left.number_input(TEXT["clipping"], min_value=0.01, max_value=MAX_DPSGD_CLIPPING,
-                                           value=DEFAULTS.clipping, step=0.1, format="%.10g", key="ml_clip",
+                                           value=DEFAULTS.clipping, step=0.05, format="%.10g", key="ml_clip",
                                            bind="query-params", help=TEXT["clipping_help"]))
         rate = float(right.number_input(TEXT["learning_rate"], min_value=0.01, max_value=MAX_DPSGD_LEARNING_RATE,
                                         value=DEFAULTS.learning_rate, step=0.1, format="%.10g", key="ml_lr",

@@ -26,11 +26,11 @@ def tab(ctx: PageContext) -> None:
     results = common.results(setup, right)
     if results is None:
         return
+    left.caption(common.summary(results))
     view = shared_memo("ml_tradeoff", setup, lambda: tradeoff.compute(tradeoff.Settings(setup, results)))
     with right:
         show_figure(view.chart, "ml_fig_tradeoff")
         st.markdown(view.summary)
-        st.caption(common.summary(results))
         knob: Sweep = url_choice(st.segmented_control, TEXT["sweep_knob"].format(eps=f"{SWEEP_EPSILON:g}"),
                           SWEEPS, "ml_sweep", "clipping", required=True,
                           format_func=lambda k: TEXT[f"knob_{k}"])

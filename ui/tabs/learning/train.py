@@ -25,11 +25,11 @@ def tab(ctx: PageContext) -> None:
     results = common.results(setup, right)
     if results is None:
         return
+    left.caption(common.summary(results))
     steps = EPSILON.steps(train.Settings(setup, None, results), train.compute, where=right)
     if steps is None:
         return
     with right:
         EPSILON.chart(steps, "chart", TEXT["epsilon_slider"])
         EPSILON.reading(steps, "reading")
-        st.caption(common.summary(results))
     EPSILON.follow()

@@ -12,7 +12,7 @@ TEXT: dict[str, str] = {
     "tab_train": "1. 训练",
     "tab_account": "2. 隐私核算",
     "tab_tradeoff": "3. 准确率与 ε",
-    "tab_attack": "4. 攻击它",
+    "tab_attack": "4. 攻击",
     # ------------------------------------------------------------------ data and knobs
     "no_target": (
         "**{name}** 没有一个恰好取两个值（比如是或否）的列可供预测，也没有足够多带有已声明类别或边界的行可供学习："
@@ -114,8 +114,8 @@ TEXT: dict[str, str] = {
     # ------------------------------------------------------------------ 3. trade-off
     "tradeoff_chart_title": "测试准确率与 ε：\nDP-SGD 与不加隐私的模型",
     "tradeoff_reading": (
-        "ε = {low} 时，DP-SGD 模型在 {test} 行测试数据中答对 **{low_acc}**，ε = {high} 时答对 **{high_acc}**"
-        "（最好是 ε = {best} 时的 {best_acc}）；不加隐私答对 **{plain}**，总是回答最常见的标签答对 {majority}。"
+        "ε = {low} 时，DP-SGD 模型在 {test} 行测试数据中答对 **{low_acc}**，ε = {high} 时答对 **{high_acc}**；"
+        "不加隐私答对 **{plain}**，总是回答最常见的标签答对 {majority}。"
         "更少的噪声换来准确率，直到模型达到它的上限：超过之后，更大的 ε 只是白白交出隐私。"
         "每个点是一次训练：它的噪声会让结果上下浮动一两个百分点。"
     ),
@@ -129,8 +129,8 @@ TEXT: dict[str, str] = {
     "sweep_none": "这组扫描中没有一个批大小能放进训练行。",
     "sweep_reading_clipping": (
         "在 ε = {eps} 时，噪声 σ 对每个 C 都一样（它只取决于 q、步数和 δ），但加入的是 σ·C：C 小，每个梯度都被狠狠"
-        "裁剪，步子有偏；C 大，噪声淹没了梯度。各个 C 的测试准确率：{rows}。这里最好的是 C = {best}（{best_acc}）；"
-        "上面的网格用 C = {current}。多数类：{majority}。"
+        "裁剪，步子有偏；C 大，噪声淹没了梯度。各个 C 的测试准确率（σ 都是 {sigma}）：{rows}。"
+        "这里最好的是 C = {best}（{best_acc}）；上面的网格用 C = {current}。多数类：{majority}。"
     ),
     "sweep_reading_batch": (
         "在 ε = {eps} 时，批 B 越大，q 越大，同样轮数的步数越少：噪声 σ 变大，但每一步把它平均到更多的行上。"
@@ -141,12 +141,12 @@ TEXT: dict[str, str] = {
     "fpr": "按这个假阳性率读取攻击结果",
     "attack_chart_title": "在 {fpr} 假阳性率下找出的训练行：\n攻击与差分隐私的上界",
     "tpr_axis": "找出的训练行（FPR {fpr} 时的 TPR）",
-    "series_bound": "任何攻击最多能找出的比例（差分隐私的上界）",
+    "series_bound": "差分隐私的上界（任何攻击）",
     "series_lira": "LiRA（Carlini 等）",
     "series_loss": "损失阈值（Yeom 等）",
-    "series_lira_plain": "LiRA，不加隐私的模型",
-    "series_loss_plain": "损失阈值，不加隐私的模型",
-    "series_chance": "随机猜测：找出的和误指的一样多",
+    "series_lira_plain": "LiRA，不加隐私",
+    "series_loss_plain": "损失阈值，不加隐私",
+    "series_chance": "随机猜测（TPR = FPR）",
     "attack_plain_leaks": (
         "**不加隐私的模型会泄露。**在误指它从未见过的行中的 {fpr} 时，LiRA 找出它 {members} 行训练数据中的 "
         "**{lira}**，损失阈值找出 {loss}：最多是随机猜测的 **{times} 倍**（LiRA 的 AUROC 为 {auroc}；在最好的阈值上，"

@@ -48,11 +48,9 @@ def compute(s: Settings) -> View:
                              TEXT["accuracy_axis"]),
         charts.Axis(log=True, ticks=EPSILONS), charts.Axis(domain=_range([*accuracy, plain, r.majority]),
                                                            format=PERCENT_AXIS))
-    best = int(np.argmax(accuracy))
     summary = TEXT["tradeoff_reading"].format(
         low=f"{eps[0]:g}", low_acc=fmt.share(accuracy[0]), high=f"{eps[-1]:g}", high_acc=fmt.share(accuracy[-1]),
-        plain=fmt.share(plain), majority=fmt.share(r.majority), best=f"{eps[best]:g}",
-        best_acc=fmt.share(accuracy[best]), test=f"{r.n_test:,}",
+        plain=fmt.share(plain), majority=fmt.share(r.majority), test=f"{r.n_test:,}",
     )
     return View(chart, summary)
 
@@ -84,8 +82,10 @@ def sweep_view(s: SweepSettings) -> View:
     if not r.points:
         return View(chart, TEXT["sweep_none"])
     best = int(np.argmax(accuracy))
-    rows = "; ".join(f"{p.value:g}: {fmt.share(p.accuracy)} (σ = {fmt.number(p.sigma)})" for p in r.points)
+    rows = "; ".join(f"{p.value:g}: {fmt.share(p.accuracy)}" + (f" (σ = {fmt.number(p.sigma)})" if s.knob == "batch"
+                                                               else "") for p in r.points)
     summary = TEXT[f"sweep_reading_{s.knob}"].format(
         eps=f"{r.epsilon:g}", best=f"{x[best]:g}", best_acc=fmt.share(accuracy[best]), current=f"{current:g}",
-        rows=rows, majority=fmt.share(r.majority))
+        rows=rows, majority=fmt.share(r.majority),
+        sigma=fmt.number(next((p.sigma for p in r.points if p.value == current), r.points[best].sigma)))
     return View(chart, summary)

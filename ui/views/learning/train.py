@@ -74,7 +74,8 @@ def reading(r: Results, eps: float) -> tuple[Block, ...]:
     words = TEXT["train_reading"].format(
         eps=f"{eps:g}", delta=fmt.tiny(r.delta), sigma=fmt.number(trained.sigma or 0.0), steps=f"{r.steps:,}",
         q=fmt.share(r.sampling_rate), epochs=len(trained.test_accuracy), private=fmt.share(private),
-        test=f"{r.n_test:,}", plain=fmt.share(plain), majority=fmt.share(r.majority), label=r.majority_label,
+        test=f"{r.n_test:,}", plain=fmt.share(plain), majority=fmt.share(r.majority),
+        label=f"{r.target} = {r.majority_label}",
     )
     gap = plain - private
     verdict = TEXT["train_cost"].format(points=fmt.number(100 * gap, 2)) if gap > 0.001 else TEXT["train_no_cost"]

@@ -110,8 +110,11 @@ def _warm_learning(seed: int) -> None:
         importlib.import_module(name)
     from ui.tabs.learning import account as learning_account
     from ui.tabs.learning import common as learning
+    from ui.tabs.learning import train as learning_train
 
-    learning.warm(seed)  # the default grid (~1 min in the background), shared by every session
+    learning.warm(seed)  # the default grid (~40 s in the background), shared by every session
+    learning_train.warm(seed)  # then every ε's frame of its chart, in every language
+    learning.warm_shapes(seed)  # then the logistic regression's compiled steps
     learning_account.warm()  # the course's check by RDP and PLD (~6 s)
 
 

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from dpcore.errors import DPError
-from tests.app.conftest import assert_clean, chart_titled, layout, page_text, reading, run_page, step
+from tests.app.conftest import assert_clean, chart_titled, component_data, layout, page_text, reading, run_page, step
 from tests.unit.views.test_learning_views import results as fake_results
 from ui import memo
 from ui.background import Jobs
 from ui.i18n import language
 from ui.state import BOUND
 from ui.tabs.learning import common
+from ui.tabs.learning import train as train_tab
 from ui.text.common import TEXT as COMMON
 from ui.text.learning import TEXT
 from ui.views.learning import experiment
@@ -253,9 +254,12 @@ def test_a_refused_training_shows_its_sentence_and_a_crash_a_plain_one(fresh: Jo
 
 
 def test_the_default_grid_starts_training_at_the_server_s_start(trained: list[Setup]) -> None:
-    common.warm(42)  # what ui.serve's warm-up does
+    common.warm(42)  # what ui.serve's warm-up does: the grid, then every ε's frame
+    train_tab.warm(42)
     assert common.JOBS.idle(60)
     assert trained == [common.default_setup(42)]
-    at = run_page(PAGE, ADULT)  # the first visitor finds it trained
+    at = run_page(PAGE, ADULT)  # the first visitor finds it trained, every ε's frame too
     assert_clean(at) and not at.get("progress")  # type: ignore[func-returns-value]
     assert len(trained) == 1
+    steps = component_data(at, "ml_eps_reading")["steps"]
+    assert len(steps) == len(EPSILONS) and not any(COMMON["step_pending"] in str(s) for s in steps)

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
+from collections.abc import Iterator
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import assert_clean, component_data, live_links, run_page, vega_specs
+from tests.unit.views.test_learning_views import results as learning_results
+from ui import memo
+from ui.background import Jobs
 from ui.charts.slides import SCALE_EXPR
 from ui.presentation import LESSON_BOX, stage_style
 from ui.safe import md_escape
@@ -58,6 +64,23 @@ def _shows_its_stage(at: AppTest, n: int) -> None:
     assert not missing, f"step {n + 1} ({TOUR()[n].page}) draws no element keyed {missing}"
 
 
+@pytest.fixture
+def learning_trained(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Machine learning step's grid, trained as the server's warm-up trains it (here a grid built
+    by hand, tests/unit/views/test_learning_views: no minute of training in a test)."""
+    from ui.tabs.learning import common
+    from ui.views.learning import experiment
+
+    jobs: Jobs[object] = Jobs("test-presentation")
+    monkeypatch.setattr(common, "JOBS", jobs)
+    monkeypatch.setattr(memo, "_SHARED", OrderedDict())
+    monkeypatch.setattr(experiment, "run", lambda setup, report=None: learning_results())
+    common.warm(42)
+    assert jobs.idle(60)
+    yield
+
+
+@pytest.mark.usefixtures("learning_trained")
 def test_next_and_back_open_each_step_with_its_settings_and_its_stage() -> None:
     at = run_page("app.py", {"present": "1", "step": "0"})
     assert_clean(at)

@@ -187,4 +187,10 @@ def warm(seed: int = DEFAULT_SEED) -> None:
     background and is kept whoever asks)."""
     setup = default_setup(seed)
     JOBS.submit(("grid", setup), lambda report: experiment.run(setup, report), pinned=True)
+
+
+def warm_shapes(seed: int = DEFAULT_SEED) -> None:
+    """Compile the other model's steps at the default shapes (queued after the default grid: a visitor
+    who switches model then waits for no compiling)."""
+    setup = default_setup(seed)
     JOBS.submit(("compile", setup), lambda report: experiment.compile_shapes(setup), pinned=True)

@@ -148,7 +148,7 @@ TEXT: dict[str, str] = {
     "series_loss_plain": "损失阈值，不加隐私",
     "series_chance": "随机猜测（TPR = FPR）",
     "attack_plain_leaks": (
-        "**不加隐私的模型会泄露。**在误指它从未见过的行中的 {fpr} 时，LiRA 找出它 {members} 行训练数据中的 "
+        "**不加隐私的模型会泄露**。在误指它从未见过的行中的 {fpr} 时，LiRA 找出它 {members} 行训练数据中的 "
         "**{lira}**，损失阈值找出 {loss}：最多是随机猜测的 **{times} 倍**（LiRA 的 AUROC 为 {auroc}；在最好的阈值上，"
         "攻击找出的成员比误指的多 {advantage}）。"
     ),

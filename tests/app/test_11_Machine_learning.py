@@ -97,6 +97,15 @@ def test_an_undeclared_input_is_refused_by_name(trained: list[Setup]) -> None:
     assert any("'name' has neither declared categories nor public bounds" in e.value for e in at.error)
 
 
+def test_a_batch_larger_than_the_training_rows_is_refused_before_anything_trains(trained: list[Setup]) -> None:
+    at = run_page(PAGE, {**ADULT, "ml_rows": "100", "ml_batch": "64"})
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        "This input cannot be used: The batch size must be a whole number from 1 to the number of training rows "
+        "(50), got 64."], at.error
+    assert not trained and not at.get("progress")
+
+
 def test_the_grid_trains_in_the_background_with_a_progress_bar_then_shows_the_result(
         fresh: Jobs[Any]) -> None:
     at = run_page(PAGE, TINY)  # 300 rows of Adult, 2 epochs of logistic regression: a real training

@@ -71,7 +71,7 @@ def _features(where: Any, options: list[str], default: tuple[str, ...]) -> tuple
 
 
 def _checked(setup: Setup) -> bool:
-    experiment.prepare(setup)  # raises DPError naming what the data cannot give
+    experiment.check(setup)  # raises DPError naming what the data cannot give
     return True
 
 

@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from dpcore.audit_roc import DEFAULT_FPRS
+from dpcore.errors import DPError
 from dpcore.learning.features import Design
 from dpcore.limits import SEED_MAX
 from dpcore.rng import make_rng
@@ -161,6 +162,14 @@ def prepare(s: Setup) -> Design:
         frame = frame.iloc[np.sort(picked)].reset_index(drop=True)
     return design(frame, s.target, s.features, make_rng(s.seed, "learning.split"), dataset_key=s.dataset_key,
                   train_share=TRAIN_SHARE)
+
+
+def check(s: Setup) -> None:
+    """Refuse, before anything trains, what the grid would refuse later: what the data cannot give
+    (`prepare`) and a batch larger than the training rows (DPError with a sentence)."""
+    data = prepare(s)
+    if s.batch > len(data.y_train):
+        raise DPError("dpsgd_batch", rows=len(data.y_train), value=s.batch)
 
 
 def _settings(s: Setup) -> Any:

@@ -278,3 +278,11 @@ def test_a_small_grid_trains_attacks_and_bounds_every_model_with_progress() -> N
     swept = experiment.sweep(setup, "batch")
     assert [p.value for p in swept.points] == [16.0, 32.0, 64.0, 128.0]  # 256 > 200 training rows: left out
     assert swept.points[0].sigma < swept.points[-1].sigma  # a larger q needs more noise at the same ε
+
+
+def test_the_attack_chart_s_log_axis_has_one_two_five_ticks_within_its_range() -> None:
+    assert attack.log_ticks(0.0002, 0.3) == (0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
+    view = attack.compute(attack.Settings(SETUP, 0.01, results()))
+    axis = view.chart["layer"][0]["encoding"]["y"]
+    low, high = axis["scale"]["domain"]
+    assert axis["axis"]["values"] and all(low <= v <= high for v in axis["axis"]["values"])

@@ -34,6 +34,12 @@ class View:
     table: str
 
 
+def log_ticks(low: float, high: float) -> tuple[float, ...]:
+    """1, 2 and 5 times each power of ten within [low, high]: a log axis's labels and grid, no more."""
+    found = [m * 10.0**k for k in range(-6, 1) for m in (1, 2, 5)]
+    return tuple(float(f"{v:.1g}") for v in found if low <= v <= high)
+
+
 def times_chance(tpr: float, fpr: float) -> str:
     return fmt.number(tpr / fpr, 2)
 
@@ -68,7 +74,8 @@ def compute(s: Settings) -> View:
     chart = charts.curves(
         lines, charts.Labels(tuple(TEXT["attack_chart_title"].format(fpr=fmt.share(f)).split("\n")),
                              TEXT["epsilon_axis"], TEXT["tpr_axis"].format(fpr=fmt.share(f))),
-        charts.Axis(log=True, ticks=EPSILONS), charts.Axis(log=True, domain=(floor, top), format=".2~%"), height=340)
+        charts.Axis(log=True, ticks=EPSILONS),
+        charts.Axis(log=True, domain=(floor, top), format=".2~%", ticks=log_ticks(floor, top)), height=340)
     return View(chart, summary(r, i), table(r))
 
 

@@ -189,6 +189,20 @@ EN: dict[str, str] = {
         "who knows every other row and picks the row that stands out most; these attacks guess about average "
         "rows from the model's answers alone. A bound is a promise about the worst case, not a forecast."
     ),
+    "attack_above_bound": (
+        "At ε = {eps} {attack}'s measured rate, {tpr}, sits above the bound, {bound}: a measured rate is an "
+        "estimate from about {count} falsely accused rows, and its 95% interval, {low} to {high}, reaches back "
+        "under the bound. (Strictly, this split swaps a training row for a held-out one, which DP covers at twice "
+        "ε: the chart draws the stricter add-or-remove bound.)"
+    ),
+    "attack_above_bound_sure": (
+        "At ε = {eps} {attack}'s measured rate, {tpr}, sits above the bound, {bound}, and so does its 95% "
+        "interval, {low} to {high} (about {count} falsely accused rows). This split swaps a training row for a "
+        "held-out one, which DP covers at twice ε: the chart's add-or-remove bound is the stricter yardstick, "
+        "and a rate above it does not by itself break the guarantee."
+    ),
+    "name_lira": "LiRA",
+    "name_loss": "the loss threshold",
     "attack_few": (
         "Careful: at {fpr} only {count} of the {per_side} held-out rows may be falsely accused, so a rate read "
         "that low rests on a handful of rows and moves a lot with the seed; read the attacks at 1%, or draw more rows."

@@ -286,3 +286,15 @@ def test_the_attack_chart_s_log_axis_has_one_two_five_ticks_within_its_range() -
     axis = view.chart["layer"][0]["encoding"]["y"]
     low, high = axis["scale"]["domain"]
     assert axis["axis"]["values"] and all(low <= v <= high for v in axis["axis"]["values"])
+
+
+def test_an_attack_measured_above_the_bound_is_explained_by_its_interval() -> None:
+    r = results()
+    noisy = Trained(0.25, 9.0, r.private[0].test_accuracy, r.private[0].train_accuracy, r.private[0].loss,
+                    Attack(0.52, (0.5, 0.54), (0.001, 0.016), ((0.0, 0.003), (0.009, 0.024)), 0.04),
+                    r.private[0].lira_offline, (0.0013, 0.012), 0.05)
+    r = Results(**{**r.__dict__, "private": (noisy, *r.private[1:])})
+    summary = attack.compute(attack.Settings(SETUP, 0.01, r)).summary
+    assert "At ε = 0.25 LiRA's measured rate, 1.6%, sits above the bound, 1.2%" in summary
+    assert "its 95% interval, 0.9% to 2.4%, reaches back under the bound" in summary
+    assert "sits above the bound" not in attack.compute(attack.Settings(SETUP, 0.01, results())).summary

@@ -98,6 +98,16 @@ def summary(r: Results, i: int) -> str:
     words.append(TEXT["attack_far_below"].format(
         eps=f"{top.epsilon:g}", bound=fmt.share((top.bound or (1.0, 1.0))[i]), best=fmt.share(best_top),
         fpr=fmt.share(f)))
+    above = [(t, name, attack) for t in r.private for name, attack in (("lira", t.lira), ("loss", t.loss))
+             if t.bound is not None and attack.tprs[i] > t.bound[i]]
+    if above:
+        t, name, found = max(above, key=lambda a: a[2].tprs[i] - (a[0].bound or (0.0, 0.0))[i])
+        low, high = found.tpr_intervals[i]
+        sure = low > (t.bound or (0.0, 0.0))[i]
+        words.append(TEXT["attack_above_bound_sure" if sure else "attack_above_bound"].format(
+            eps=f"{t.epsilon:g}", attack=TEXT[f"name_{name}"], tpr=fmt.share(found.tprs[i]),
+            bound=fmt.share((t.bound or (0.0, 0.0))[i]), count=fmt.number(r.per_side * f), low=fmt.share(low),
+            high=fmt.share(high)))
     if r.per_side * f < FEWEST_ACCUSED:
         words.append(TEXT["attack_few"].format(count=fmt.number(r.per_side * f), per_side=f"{r.per_side:,}",
                                                fpr=fmt.share(f)))

@@ -364,7 +364,8 @@ def main() -> None:
         page = "" if args.floor else args.page
         try:
             if args.floor != "minimal":  # measured once the server's background warm-up is over
-                print(f"warmed up in {', '.join(f'{wait_warmed(log):.1f} s' for log in logs)}")
+                warmed = [wait_warmed(log, models=not args.floor) for log in logs]  # a floor page trains no models
+                print(f"warmed up in {', '.join(f'{w:.1f} s' for w in warmed)}")
             cpu_start = [_cpu_seconds(server.pid) for server in servers]
             results = asyncio.run(_all(ports, args.sessions, args.seconds, args.seed, page, args.own_seeds))
             cpu = [_cpu_seconds(server.pid) - before for server, before in zip(servers, cpu_start, strict=True)]

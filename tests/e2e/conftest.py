@@ -21,6 +21,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from ui.serve import TRAINED
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,14 +80,17 @@ def start_server(port: int, log_path: Path, script: Path | None = None,
     raise RuntimeError(f"Streamlit did not start; see {log_path}")
 
 
-def wait_warmed(log_path: Path, timeout_s: float = 180) -> float:
+def wait_warmed(log_path: Path, timeout_s: float = 300, models: bool = True) -> float:
     """Wait until a server started by `start_server` has finished its background warm-up (its log
-    says "warmed up in N s"); return N. A class arrives after the teacher started the server; a
-    load measured during the warm-up measures the warm-up (session 33: 12-21 s of a busy GIL)."""
+    says "warmed up in N s") and, with `models`, trained the Machine learning page's default models
+    (the app's own server does, a floor page's does not); return N. A class arrives after the
+    teacher started the server; a load measured during the warm-up measures the warm-up (session 33:
+    12-21 s of a busy GIL)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        found = re.search(r"warmed up in ([0-9.]+) s", log_path.read_text(errors="replace"))
-        if found:
+        log = log_path.read_text(errors="replace")
+        found = re.search(r"warmed up in ([0-9.]+) s", log)
+        if found and (not models or TRAINED in log):
             return float(found.group(1))
         time.sleep(0.3)
     raise RuntimeError(f"the server did not finish warming up in {timeout_s:.0f} s; see {log_path}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from dpcore.catalog import BUNDLED, DEFAULT_DATASET
@@ -124,6 +125,13 @@ def use_bundled(key: str) -> None:
     st.session_state["data"] = key
     keep_across_pages("data", key)
     st.query_params["data"] = key
+
+
+def offer_bundled(key: str, label: str, button_key: str, where: DeltaGenerator | None = None) -> None:
+    """A button `label` that puts the bundled dataset `key` in use: the whole page reruns with it (a
+    tab is a fragment, and the sidebar's picker must show it)."""
+    if (where or st).button(label, key=button_key, type="primary", on_click=use_bundled, args=(key,)):
+        st.rerun()
 
 
 def dataset_picker() -> Dataset:

@@ -29,7 +29,7 @@ from dpcore.limits import (
 )
 from ui import fmt
 from ui.background import Busy, Jobs, Status
-from ui.datasets import UPLOAD, Dataset, bundled_dataset, use_bundled
+from ui.datasets import UPLOAD, Dataset, bundled_dataset, offer_bundled
 from ui.memo import session_memo, shared_memo
 from ui.page import PageContext, show_error
 from ui.safe import md_escape
@@ -44,12 +44,6 @@ POLL_S = 1.0  # a waiting page asks for its grid's progress every second
 MODELS = ("mlp", "logistic")
 FEATURES = "ml_features"  # the address holds the chosen inputs as ?ml_features=a&ml_features=b
 DEFAULTS = Setup("", None, "", ())  # the knobs' defaults
-
-
-def offer_adult(where: DeltaGenerator, key: str) -> None:
-    """A button that puts UCI Adult in use (the whole page reruns with it)."""
-    if where.button(TEXT["use_adult"], key=key, type="primary", on_click=use_bundled, args=("adult",)):
-        st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
 
 
 def _features(where: Any, options: list[str], default: tuple[str, ...]) -> tuple[str, ...]:
@@ -85,7 +79,7 @@ def grid_setup(ctx: PageContext, where: DeltaGenerator) -> Setup | None:
     found = session_memo("ml_targets", dataset.ident, lambda: experiment.targets(frame, key))
     if not found:
         where.info(TEXT["no_target"].format(name=md_escape(dataset.name)), icon=":material/info:")
-        offer_adult(where, "ml_use_adult")
+        offer_bundled("adult", TEXT["use_adult"], "ml_use_adult", where)
         return None
     with where:
         with st.expander(TEXT["data_expander"], icon=":material/table:"):
@@ -118,7 +112,7 @@ def grid_setup(ctx: PageContext, where: DeltaGenerator) -> Setup | None:
     except ValueError as exc:
         show_error(exc, where)
         if dataset.key != "adult":
-            offer_adult(where, "ml_use_adult_refused")
+            offer_bundled("adult", TEXT["use_adult"], "ml_use_adult_refused", where)
         return None
     return setup
 

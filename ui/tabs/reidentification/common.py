@@ -12,7 +12,7 @@ import streamlit as st
 from dpcore.io import LoadedTable, load_csv
 from dpcore.limits import MAX_UPLOAD_HELD_MB, MAX_UPLOAD_MB
 from ui import fmt
-from ui.datasets import use_bundled
+from ui.datasets import offer_bundled
 from ui.errors import message
 from ui.page import PageContext
 from ui.safe import md_escape
@@ -157,6 +157,5 @@ def aggregated(choice: Choice, ctx: PageContext) -> bool:
 
 
 def offer_people() -> None:
-    """A button that puts UCI Adult, one person per row, in use (the whole page reruns with it)."""
-    if st.button(TEXT["use_adult"], key="reid_use_adult", type="primary", on_click=use_bundled, args=("adult",)):
-        st.rerun()  # the whole page: the sidebar's picker must show it
+    """A button that puts UCI Adult, one person per row, in use."""
+    offer_bundled("adult", TEXT["use_adult"], "reid_use_adult")

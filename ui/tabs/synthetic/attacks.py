@@ -13,7 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dpcore.limits import MAX_SYNTHETIC_PAGE_ROWS, SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic.attacks import Measurement
 from ui import fmt
-from ui.datasets import use_bundled
+from ui.datasets import offer_bundled
 from ui.page import PageContext, computed, show_figure
 from ui.state import url_choice
 from ui.text.synthetic import TEXT
@@ -82,9 +82,7 @@ def _settings(ctx: PageContext) -> tuple[mst.FitSettings, str] | None:
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
-        if st.button(TEXT["use_penguins"], key="syn_att_use_penguins", type="primary", on_click=use_bundled,
-                     args=("penguins",)):
-            st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
+        offer_bundled("penguins", TEXT["use_penguins"], "syn_att_use_penguins")
         return None
     columns = st.multiselect(TEXT["columns"], list(domains), default=list(domains), key="syn_att_cols")
     c2, c3 = st.columns([2, 1])

@@ -12,7 +12,7 @@ import streamlit as st
 from dpcore.limits import MAX_SYNTHETIC_PAGE_ROWS, SYNTHETIC_ROWS_DEFAULT
 from dpcore.synthetic import SynthesisResult
 from ui import fmt
-from ui.datasets import use_bundled
+from ui.datasets import offer_bundled
 from ui.page import PageContext
 from ui.text.synthetic import TEXT
 from ui.views.synthetic import mst
@@ -31,9 +31,7 @@ def fit_settings(ctx: PageContext, key: str = "syn", with_epsilon: bool = True, 
     domains = mst.declared(ctx.dataset.key)
     if len(domains) < 2:
         st.info(TEXT["no_domains"])
-        if st.button(TEXT["use_penguins"], key=f"{key}_use_penguins", type="primary", on_click=use_bundled,
-                     args=("penguins",)):
-            st.rerun()  # the whole page: the tabs are fragments, and the sidebar's picker must show it
+        offer_bundled("penguins", TEXT["use_penguins"], f"{key}_use_penguins")
         return None
     c1, c2, c3 = st.columns([3, 1, 1])
     default = [c for c in FAST_DEFAULT if c in domains] or list(domains)[:3]

@@ -18,18 +18,14 @@ from ui.views.learning.experiment import FPRS
 
 @st.fragment
 def tab(ctx: PageContext) -> None:
-    left, right = st.columns([1, 2], gap="large")
-    setup = common.grid_setup(ctx, left)
-    if setup is None:
+    grid = common.trained(ctx)
+    if grid is None:
         return
-    results = common.results(setup, right)
-    if results is None:
-        return
-    left.caption(common.summary(results))
-    with right:
+    with grid.right:
         fpr = url_choice(st.segmented_control, TEXT["fpr"], list(FPRS), "ml_fpr", FPRS[-1], required=True,
                          format_func=fmt.share)
-        view = shared_memo("ml_attack", (setup, fpr), lambda: attack.compute(attack.Settings(setup, fpr, results)))
+        settings = attack.Settings(grid.setup, fpr, grid.results)
+        view = shared_memo("ml_attack", (grid.setup, fpr), lambda: attack.compute(settings))
         show_figure(view.chart, "ml_fig_attack")
         st.markdown(view.summary)
         with st.expander(TEXT["table_title"], icon=":material/table:"):

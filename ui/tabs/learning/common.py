@@ -11,6 +11,7 @@ features, model, knobs, seed), never anything a browser names. At most one grid 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
@@ -156,6 +157,32 @@ def _follow(key: Hashable) -> None:
     st.progress(status.share, text=progress.describe(status.state, status.share, status.stage, status.params,
                                                      status.ahead))
     st.caption(TEXT["wait_note"])
+
+
+@dataclass(frozen=True)
+class Trained:
+    """A part's two columns (the knobs left, the part's charts right), the grid's settings and the
+    grid trained for them."""
+
+    left: DeltaGenerator
+    right: DeltaGenerator
+    setup: Setup
+    results: Results
+
+
+def trained(ctx: PageContext) -> Trained | None:
+    """A part that shows the grid: the knobs on the left with the grid's one-line summary under them
+    once it is trained; None while it trains (its progress bar on the right) or when the data is
+    refused (said on the left)."""
+    left, right = st.columns([1, 2], gap="large")
+    setup = grid_setup(ctx, left)
+    if setup is None:
+        return None
+    grid = results(setup, right)
+    if grid is None:
+        return None
+    left.caption(summary(grid))
+    return Trained(left, right, setup, grid)
 
 
 def results(setup: Setup, where: DeltaGenerator) -> Results | None:

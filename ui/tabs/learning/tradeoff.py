@@ -19,26 +19,22 @@ SWEEPS: list[Sweep] = ["clipping", "batch"]
 
 @st.fragment
 def tab(ctx: PageContext) -> None:
-    left, right = st.columns([1, 2], gap="large")
-    setup = common.grid_setup(ctx, left)
-    if setup is None:
+    grid = common.trained(ctx)
+    if grid is None:
         return
-    results = common.results(setup, right)
-    if results is None:
-        return
-    left.caption(common.summary(results))
-    view = shared_memo("ml_tradeoff", setup, lambda: tradeoff.compute(tradeoff.Settings(setup, results)))
-    with right:
+    settings = tradeoff.Settings(grid.setup, grid.results)
+    view = shared_memo("ml_tradeoff", grid.setup, lambda: tradeoff.compute(settings))
+    with grid.right:
         show_figure(view.chart, "ml_fig_tradeoff")
         st.markdown(view.summary)
         knob: Sweep = url_choice(st.segmented_control, TEXT["sweep_knob"].format(eps=f"{SWEEP_EPSILON:g}"),
                           SWEEPS, "ml_sweep", "clipping", required=True,
                           format_func=lambda k: TEXT[f"knob_{k}"])
-        swept = common.sweep_results(setup, knob, st.container())
+        swept = common.sweep_results(grid.setup, knob, st.container())
     if swept is None:
         return
-    settings = tradeoff.SweepSettings(setup, knob, swept)
-    shown = shared_memo("ml_sweep", (setup, knob), lambda: tradeoff.sweep_view(settings))
-    with right:
+    sweep_settings = tradeoff.SweepSettings(grid.setup, knob, swept)
+    shown = shared_memo("ml_sweep", (grid.setup, knob), lambda: tradeoff.sweep_view(sweep_settings))
+    with grid.right:
         show_figure(shown.chart, "ml_fig_sweep")
         st.markdown(shown.summary)

@@ -20,18 +20,13 @@ EPSILON = ChartSlider("ml_eps", default=1.0, options=EPSILONS)
 
 @st.fragment
 def tab(ctx: PageContext) -> None:
-    left, right = st.columns([1, 2], gap="large")
-    setup = common.grid_setup(ctx, left)
-    if setup is None:
+    grid = common.trained(ctx)
+    if grid is None:
         return
-    results = common.results(setup, right)
-    if results is None:
-        return
-    left.caption(common.summary(results))
-    steps = EPSILON.steps(train.Settings(setup, None, results), train.compute, where=right)
+    steps = EPSILON.steps(train.Settings(grid.setup, None, grid.results), train.compute, where=grid.right)
     if steps is None:
         return
-    with right:
+    with grid.right:
         EPSILON.chart(steps, "chart", TEXT["epsilon_slider"])
         EPSILON.reading(steps, "reading")
     EPSILON.follow()
